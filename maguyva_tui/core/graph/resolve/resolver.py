@@ -33,7 +33,7 @@ from maguyva_tui.core.graph.tables import (
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
-from maguyva_tui.core.parsing.facts.names import ARRAY_TYPE, ELEMENT
+from maguyva_tui.core.parsing.facts.names import ARRAY_TYPE, ELEMENT, UNION_TYPE
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
@@ -64,6 +64,13 @@ TYPE_PARAMETER = re.compile(r"[A-Z][0-9]?")
 ARRAY = "array:"
 """Before a target, an array of its values (``Node[]``): its element is the target, its own members (``length``,
 ``forEach``) are unknown. No symbol id starts so (an id starts with a path, escaped where it holds ``:``)."""
+
+
+UNION = "union:"
+"""Before targets joined by ``UNION_SEPARATOR``, a value of any of them (TypeScript's ``If | Else``): its
+member is the first of theirs found (``_member``). No symbol id starts so."""
+
+UNION_SEPARATOR = "\n"
 
 
 def array_of(target: str) -> str:
@@ -525,6 +532,8 @@ class Resolver(Memo):
             return FUNCTION_VALUE
         if PARAMETER in typed:
             return self.nth_parameter(index, scope, typed)
+        if UNION_TYPE in typed:
+            return self.union(index, scope, typed)
         made, nth_result, nth = typed.partition(NTH_RESULT)
         if nth_result:
             return self.nth_result(index, scope, made, nth)
@@ -571,6 +580,16 @@ class Resolver(Memo):
             return self.instance(owner, typed, qualname) if owner is not None and typed else UNRESOLVED
         finally:
             self.depth -= 1
+
+    def union(self, index: FileIndex, scope: str | None, typed: str) -> str:
+        """Resolve a TypeScript union (``If|Else``): the one type its members resolve to, or a
+        ``UNION`` of them, whose member is looked up on each (ajv's ``else?: If | Else``:
+        ``this.else.render()`` had reached nothing)."""
+        found = [self.instance(index, member, scope) for member in typed.split(UNION_TYPE)]
+        kept = list(dict.fromkeys(t for t in found if t not in SENTINELS))
+        if len(kept) == 1:
+            return kept[0]
+        return UNION + UNION_SEPARATOR.join(kept) if kept else UNRESOLVED
 
     def nth_parameter(self, index: FileIndex, scope: str | None, typed: str) -> str:
         """Resolve a parameter typed by its context (``Def.code<param>0``: what ``Def.code``'s first
@@ -743,6 +762,9 @@ class Resolver(Memo):
 
     def _member(self, target: str, name: str) -> str:
         """Resolve ``target.name`` without the memo (an array's members are its own: unknown)."""
+        if target.startswith(UNION):  # the first member's found: each one's, where the compiler lists them all
+            found = (self.member(t, name) for t in target[len(UNION):].split(UNION_SEPARATOR))
+            return next((t for t in found if t not in SENTINELS), UNRESOLVED)
         if target.startswith(ARRAY) or not self._deeper():
             return UNRESOLVED
         try:

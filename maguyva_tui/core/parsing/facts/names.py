@@ -488,7 +488,10 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
     elif kind == "union_type":  # typescript Foo | null, Foo | undefined
         kept = [c for c in node.named_children if not (c.type == "literal_type" and c.named_child_count == 1
                                                        and c.named_children[0].type in NULLISH)]
-        return type_name(kept[0]) if node.named_child_count == 2 and len(kept) == 1 else None
+        if node.named_child_count == 2 and len(kept) == 1:
+            return type_name(kept[0])
+        members = [type_name(c) if c.type in UNION_MEMBERS else None for c in _union_members(kept)]
+        return UNION_TYPE.join(m for m in members if m) if len(members) > 1 and all(members) else None
     elif kind == "array_type" and node.child_by_field_name("dimensions") is not None:
         return type_name(node.child_by_field_name("element"))  # java T[]: what a[i] is called on
     elif kind == "array_type" and node.child_by_field_name("element") is None and node.named_child_count == 1:
@@ -544,6 +547,25 @@ def _pointee(node: Node) -> Node | None:
 
 
 NULLISH = frozenset({"null", "undefined"})
+
+UNION_TYPE = "|"
+"""Joins the types a TypeScript union names (``If | Else``: ``If|Else``): a member is looked up on
+each, as the compiler does (``graph/resolve/resolver.py``)."""
+
+UNION_MEMBERS = frozenset({"type_identifier", "nested_type_identifier", "generic_type"})
+"""The members of a TypeScript union that name a type (``A | B``); a union of others names none."""
+
+
+def _union_members(nodes: list[Node]) -> list[Node]:
+    """Return the members of a TypeScript union, flattened (``A | B | C`` nests as ``(A | B) | C``)."""
+    out: list[Node] = []
+    for node in nodes:
+        if node.type == "union_type":
+            out.extend(_union_members([c for c in node.named_children if not (
+                c.type == "literal_type" and c.named_child_count == 1 and c.named_children[0].type in NULLISH)]))
+        else:
+            out.append(node)
+    return out
 """TypeScript's literal types of no value: ``Foo | null`` is a ``Foo`` wherever it is called."""
 
 OPTIONAL_FORMS = frozenset({"generic_type", "subscript", "binary_operator"})
