@@ -760,6 +760,11 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         if made is None:
             return None
         node, kind = made, made.type
+    elif kind == "conditional_expression":  # python ``timer if timer is not None else Timer()``
+        made = _made_branch(node)
+        if made is None:
+            return None
+        node, kind = made, made.type
     if kind in names.INVOCATIONS and kind != "call":  # java obj.make(), php $obj->make(): its return type
         return _invoked(node)
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
@@ -823,6 +828,22 @@ def _fallback(node: Node) -> Node | None:
     if operator is None or operator.type not in operators or right is None or right.type not in made:
         return None
     return right
+
+
+def _made_branch(node: Node) -> Node | None:
+    """Return the call a Python ``x if x is not None else Foo()`` (``Foo() if x is None else x``)
+    makes its value with when the other branch is a plain name or ``None``, ``None`` for any other
+    choice (``A() if c else B()``): the value is the given one or a ``Foo``, and what is called on
+    it is ``Foo``'s, as with ``x or Foo()``."""
+    if node.named_child_count != 3:
+        return None
+    body, _, alternative = node.named_children
+    kinds = (body.type, alternative.type)
+    if kinds[0] == "call" and (kinds[1] in ALIAS_VALUES or kinds[1] == "none"):
+        return body
+    if kinds[1] == "call" and (kinds[0] in ALIAS_VALUES or kinds[0] == "none"):
+        return alternative
+    return None
 
 
 def _invoked(node: Node) -> str | None:
