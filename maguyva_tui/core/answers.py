@@ -27,7 +27,7 @@ from maguyva_tui.core.locations import go_package_folder as go_package_folder  #
 from maguyva_tui.core.missing_paths import absent_path, path_missing
 from maguyva_tui.core.names import normalize, qualifier_parts, spelled
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
-from maguyva_tui.core.path_names import files_defining, in_file, split
+from maguyva_tui.core.path_names import files_defining, in_file, outside_file, split
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
@@ -353,8 +353,9 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
     if not found and name.endswith("!"):  # a Rust macro as it is invoked: indexmap! is macro_rules! indexmap
         found = [s for s in generation.structural.lookup(name[:-1], kinds) if s.signature.startswith(MACRO_RULES)]
     entries = tuple(Definition(symbol_id(s.path, s.qualname), s) for s in real_first(generation, found, symbol_place))
-    suggestions = () if entries else _suggestions(generation, name)
-    return GraphAnswer(name, entries, entries, len(entries), suggestions=suggestions, _snapshot=snapshot)
+    if not entries:  # a path no file is says so, as the other answers' (/etc/passwd::f, src/nothere.py)
+        return _unknown(generation, name)
+    return GraphAnswer(name, entries, entries, len(entries), _snapshot=snapshot)
 
 
 def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
@@ -638,6 +639,9 @@ def _answer(
 
 
 def _unknown(generation: Generation, name: str) -> GraphAnswer[Any]:
+    outside = outside_file(name)  # /etc/passwd::f, ../x.py:f: the path, as a search says it
+    if outside is not None:  # it had been "no indexed file or folder is /etc/passwd::f", or "unknown symbol '../x.py::f'"
+        return GraphAnswer(name, (), (), 0, missing=path_missing(outside), _snapshot=generation.snapshot)
     close = absent_path(generation, name)  # a path no file or folder is: its close paths, no symbols
     if close is not None:
         return GraphAnswer(name, (), (), 0, suggestions=close, missing=path_missing(name, close),

@@ -98,6 +98,12 @@ _NAMED_IN: Final = re.compile(rf"(?P<path>[^:\s]{{1,2000}}?)::?(?P<name>{QUESTIO
 those outside the root."""
 
 
+def outside_file(word: str) -> str | None:
+    """The path outside the root a name is written through (``/etc/passwd::f``, ``../x.py:f``), as
+    :func:`path_in` reads it from a question; ``None`` for any other word."""
+    return _outside_file(word)
+
+
 def _outside_file(word: str) -> str | None:
     """The path of a name written through a path outside the root (``/etc/passwd::f``,
     ``../x.py:f``, ``~/a.rs::Value``): no indexed file is it, and the answer says so in one line.

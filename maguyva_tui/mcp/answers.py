@@ -153,6 +153,8 @@ def definition_answer(engine: Engine, name: str, kind: str | None, with_source: 
     """Every definition of a name (bare, qualified or dotted tail), best first."""
     name = _symbol_name(name, engine.root)
     answer = engine.definitions(name, (kind,) if kind else ())
+    if not answer.known and answer.missing:  # /etc/passwd: as find_references and impact say it
+        raise AnswerError(f"in {engine.root}, {answer.missing}.")
     if not answer.known:
         what = f"{kind} named" if kind else "definition of"
         raise AnswerError(f"no {what} {echo(name)!r} in the index of {engine.root}.{_other_kinds(engine, name, kind) or _suggest(answer)}")

@@ -1,0 +1,44 @@
+"""A name written through a path outside the repository, or such a path alone, is said alike by
+``maguyva graph`` and every MCP tool, as the search says it (found by outside testers on ecdsa and
+munch): ``graph callers /etc/passwd::f`` and MCP's find_references had said "no indexed file or
+folder is /etc/passwd::f", ``../x.py::f`` "unknown symbol '../x.py::f'", and find_definition of
+either, or of ``/etc/passwd``, "no definition of '/etc/passwd'"."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import QueryError
+from maguyva_tui.graph_command import graph_answer
+from maguyva_tui.mcp.answers import AnswerError, definition_answer, impact_answer, references_answer
+from tests.trees import indexed
+
+FILES = {"src/value.py": "class Value:\n    pass\n\n\ndef parse(text):\n    return Value()\n"}
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    return indexed(tmp_path_factory, "outside", FILES)
+
+
+@pytest.mark.parametrize(("name", "path"), [
+    ("/etc/passwd::f", "/etc/passwd"), ("../x.py::f", "../x.py"), ("~/a.py:parse", "~/a.py"), ("/etc/passwd", "/etc/passwd"),
+])
+def test_every_tool_says_no_indexed_file_is_the_path(engine: Engine, name: str, path: str) -> None:
+    said = f"no indexed file or folder is {path}"
+    for action in ("callers", "impact"):
+        with pytest.raises(QueryError) as caught:
+            graph_answer(engine, action, name, None, 10)
+        assert str(caught.value) == said
+    for ask in (lambda: definition_answer(engine, name, None, False, 10), lambda: references_answer(engine, name, None, 10),
+                lambda: impact_answer(engine, name, 2, 10)):
+        with pytest.raises(AnswerError) as refused:
+            ask()
+        assert str(refused.value) == f"in {engine.root}, {said}."
+
+
+def test_a_name_in_the_repository_is_still_found(engine: Engine) -> None:
+    assert definition_answer(engine, "src/value.py::parse", None, False, 10)["total"] == 1
+    with pytest.raises(AnswerError, match="Closest names: parse"):
+        definition_answer(engine, "pars", None, False, 10)
