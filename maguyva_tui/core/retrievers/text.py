@@ -970,6 +970,12 @@ class TextRetriever:
             if ordered and bool(inside.any()):  # the names holding it are looked up only for a match inside one
                 defines = exact | _members(chosen, defined.holding_keys_in(unique(chosen[inside])) >> 32)
                 best = np.where(tier == 3, best, tier * 2 + defines)
+        elif needle is not None and limit is not None and len(chosen) > READ_BATCH:
+            # too many names hold it for their tiers (``helpe`` in helper_0 ... helper_97999): a file
+            # the token index does not list as holding it whole has no whole-identifier line, so its
+            # best is a word boundary in a definition (5); bounded at 6, every one of 98,000 files
+            # was read for a page its first 24 settle
+            best = np.where(self._whole_files(files, needle)[chosen], best, np.minimum(best, 5))
         order = np.lexsort((rank[chosen], -best, -factors[chosen]))
         queue, best = chosen[order], best[order]
         parts: list[tuple[np.ndarray, ...]] = []
