@@ -9,7 +9,7 @@ nothing rather than the globally central nodes.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -71,6 +71,29 @@ def _verb(symbol: Symbol) -> str:
 
 def _methods(count: int) -> str:
     return "method" if count == 1 else f"{count} methods"
+
+
+def best_first(score: np.ndarray, nodes: tuple[str, ...], symbols: Mapping[str, Symbol]) -> Iterator[int]:
+    """The positions of the positive ``score`` values, best first, ties by place (path, line, name,
+    as the results show them). The operator's node order is the order the index took the files in
+    (a fresh build, an update, a rename each give another), and it had broken the ties: networkx
+    updated after a case-only rename listed ``faster_could_be_isomorphic`` above the tied
+    ``fast_could_be_isomorphic``, a fresh build of the same files below."""
+    order = np.argsort(-score, kind="stable")
+    ranked = -score[order]
+    at = 0
+    while at < len(order) and ranked[at] < 0:
+        end = int(np.searchsorted(ranked, ranked[at], side="right"))
+        run = order[at:end].tolist()
+        yield from (run if len(run) == 1 else sorted(run, key=lambda i: _place(nodes[i], symbols)))
+        at = end
+
+
+def _place(node: str, symbols: Mapping[str, Symbol]) -> tuple[str, int, str]:
+    """A node's place as a result shows it: its definition's path, line and name (a node with no
+    definition, by its id: its path, then its name)."""
+    symbol = symbols.get(node)
+    return (node, 0, node) if symbol is None else (symbol.path, symbol.start_line, symbol.qualname)
 
 
 def words(text: str) -> list[str]:
@@ -382,8 +405,8 @@ class GraphRetriever:
         sources = [graph.symbols[n] for n in defs]
         spans = source_spans(sources)
         hits: list[Hit] = []
-        for i in np.argsort(-score, kind="stable").tolist():
-            if score[i] <= 0 or len(hits) >= limit:
+        for i in best_first(score, op.nodes, graph.symbols):
+            if len(hits) >= limit:
                 break
             symbol = graph.symbols.get(op.nodes[i])
             if symbol is None or not same_family(sources[0].kind, symbol.kind):
@@ -417,11 +440,10 @@ class GraphRetriever:
         for node, weight in seeds.items():
             vector[op.index[node]] += weight
         rank = pagerank(op, vector)
-        order = np.argsort(-rank)
         reason = "ppr from " + ", ".join(self._label(n) for n in sorted(seeds, key=lambda n: -seeds[n])[:2])
         hits: list[Hit] = []
-        for i in order:
-            if rank[i] <= 0 or len(hits) >= limit:
+        for i in best_first(rank, op.nodes, self.graph.symbols):
+            if len(hits) >= limit:
                 break
             symbol = self.graph.symbols.get(op.nodes[i])
             if symbol is not None:

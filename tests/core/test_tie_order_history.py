@@ -1,0 +1,59 @@
+"""An index reached by updates answers as a fresh build of the same files: two results the engines
+score alike come in the same order whatever order the index took their files in (networkx: after
+``connected.py`` became ``Connected.py`` the graph listed ``faster_could_be_isomorphic`` before
+``fast_could_be_isomorphic``, a fresh build the other way round)."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from tests.core.test_failed_lookup import FirstWordProvider
+
+LEAVES = "alpha beta gamma delta".split()
+
+
+def _write(root: Path, leaves: list[str]) -> None:
+    for name in leaves:
+        (root / f"{name}.py").write_text(f"def {name}():\n    return 1\n")
+    imports = "".join(f"from {name} import {name}\n" for name in leaves)
+    calls = "".join(f"    {name}()\n" for name in leaves)
+    (root / "hub.py").write_text(f"{imports}\n\ndef hub():\n{calls}")
+
+
+def _answers(engine: Engine) -> list[list[tuple[str, int, str | None]]]:
+    out = []
+    for query, modality in (("hub", "graph"), ("hub", None), ("return 1", "text"), ("alpha beta", "structural")):
+        result = engine.search(query, limit=10, modality=modality) if modality else engine.search(query, limit=10)
+        out.append([(r.path, r.start_line, r.symbol) for r in result.results])
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3))
+def test_tied_results_keep_their_order_whatever_order_the_files_came_in(tmp_path: Path, seed: int) -> None:
+    order = [LEAVES[::-1], *(random.Random(seed).sample(LEAVES, len(LEAVES)) for seed in (1, 2))][seed]
+    live = tmp_path / "live"
+    live.mkdir()
+    engine = Engine(live, tmp_path / "live-index", provider=FirstWordProvider(), static=False)
+    for n in range(1, len(order) + 1):  # one leaf more at each update
+        _write(live, order[:n])
+        engine.refresh()
+    (live / f"{order[0]}.py").rename(live / "Leaf.py")  # a case-only rename of a leaf's file, then back
+    engine.refresh()
+    (live / "Leaf.py").rename(live / f"{order[0]}.py")
+    engine.refresh()
+    updated = _answers(engine)
+    engine.close()
+    fresh_root = tmp_path / "fresh"
+    shutil.copytree(live, fresh_root)
+    fresh = Engine(fresh_root, tmp_path / "fresh-index", provider=FirstWordProvider(), static=False)
+    fresh.refresh()
+    built = _answers(fresh)
+    fresh.close()
+    assert [len(a) for a in built][0] == len(LEAVES) + 1  # hub and its four leaves, tied
+    assert updated == built
