@@ -250,9 +250,10 @@ class Resolver(Memo):
     def names_instance(self, index: FileIndex, scope: str | None, parts: list[str], owner: str | None) -> bool:
         """Tell whether a name that resolved to a class holds an instance of it: a local or an
         attribute bound to what a call made (``c = Curry(f)``, ``self.handler = Handler()``),
-        not the class or an alias of it (``k = Curry``)."""
+        not the class or an alias of it (``k = Curry``); a method's ``self`` is one (kombu's
+        ``lazy.__str__``: ``str(self())`` runs ``lazy.__call__``, it makes no ``lazy``)."""
         if owner is None:
-            return len(parts) == 1 and self.binding(index, scope, parts[0]).endswith("()")
+            return len(parts) == 1 and (parts[0] == "self" or self.binding(index, scope, parts[0]).endswith("()"))
         if self.kind(owner) not in CLASS_KINDS:
             return False
         seen = {owner}
