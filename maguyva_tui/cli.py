@@ -855,9 +855,9 @@ def _search(args: argparse.Namespace) -> int:
         engine, typed_query(args.query), limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
         intent=args.intent, preset=args.preset, depth=args.depth,
     )
-    if args.json:
+    if args.json:  # notices in the JSON alone, as --batch and graph --json: stderr says why a status is not 0
         _emit(_scoped(_with_cut(result.to_json(), cut), args))
-        return _lookup_status(result)
+        return _lookup_status(result, quiet=True)
     if args.scope:
         _tell(scope_notice(args.repo, args.scope))
     if args.explain:
@@ -899,14 +899,18 @@ def _with_cut(answer: dict[str, Any], cut: str | None) -> dict[str, Any]:
     return answer
 
 
-def _lookup_status(result: SearchResult) -> int:
+def _lookup_status(result: SearchResult, quiet: bool = False) -> int:
     """Say on stderr when the question's symbol or string was not found as asked (the results are
-    related code, or the string in another case); a symbol nothing defines is exit status 2."""
+    related code, or the string in another case); a symbol nothing defines is exit status 2.
+    ``quiet`` (``--json``, whose ``notices`` carry the message) says it only with that status: a
+    string found in another case had been the one notice of an exit status 0 said on stderr too."""
     failed = result.lookup_failed
     if failed is None:
         return 0
-    print(f"maguyva: {printable(failed.message)}", file=sys.stderr)
-    return EXIT_USAGE if failed.kind == "symbol" else 0
+    status = EXIT_USAGE if failed.kind == "symbol" else 0
+    if status or not quiet:
+        print(f"maguyva: {printable(failed.message)}", file=sys.stderr)
+    return status
 
 
 BatchAnswer = Callable[[str, dict[str, Any]], dict[str, Any]]

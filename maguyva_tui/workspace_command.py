@@ -189,7 +189,7 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
         print_human(answer)
     if cut and not args.json:  # the JSON says it as "truncated", as search --json of one repository does
         print(f"maguyva: {cut}", file=sys.stderr)
-    return _lookup_status(answer)
+    return _lookup_status(answer, quiet=args.json)
 
 
 def cut_notice(answer: WorkspaceResult, more: bool) -> str | None:
@@ -215,14 +215,17 @@ def _request(text: str, options: dict[str, Any]) -> SearchRequest:
                          options["intent"], options["preset"], None, options["depth"])
 
 
-def _lookup_status(answer: WorkspaceResult) -> int:
+def _lookup_status(answer: WorkspaceResult, quiet: bool = False) -> int:
     """Say on stderr when the question's symbol or string is in no repository as asked, as
-    ``search`` on one repository does; a symbol nothing defines is exit status 2."""
+    ``search`` on one repository does; a symbol nothing defines is exit status 2. ``quiet``
+    (``--json``, whose ``notices`` carry the message) says it only with that status."""
     failed = answer.result.lookup_failed
     if failed is None:
         return 0
-    print(f"maguyva: {printable(failed.message)}", file=sys.stderr)
-    return EXIT_USAGE if failed.kind == "symbol" else 0
+    status = EXIT_USAGE if failed.kind == "symbol" else 0
+    if status or not quiet:
+        print(f"maguyva: {printable(failed.message)}", file=sys.stderr)
+    return status
 
 
 def print_human(answer: WorkspaceResult) -> None:
