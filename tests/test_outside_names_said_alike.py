@@ -42,3 +42,18 @@ def test_a_name_in_the_repository_is_still_found(engine: Engine) -> None:
     assert definition_answer(engine, "src/value.py::parse", None, False, 10)["total"] == 1
     with pytest.raises(AnswerError, match="Closest names: parse"):
         definition_answer(engine, "pars", None, False, 10)
+
+
+@pytest.mark.parametrize(("question", "path"), [
+    ("where is /etc/passwd::f defined", "/etc/passwd"), ("where is ../x.py::f defined", "../x.py"),
+    ("go to ~/a.py::f", "~/a.py"), ("where is /etc/passwd defined", "/etc/passwd"), ("who calls /etc/passwd::f", "/etc/passwd"),
+])
+def test_a_definition_question_through_a_path_outside_says_so_as_who_calls_does(
+        engine: Engine, question: str, path: str) -> None:
+    failed = engine.search(question, limit=3).lookup_failed  # it had been "no symbol named passwd::f" (or etc, a.py::f)
+    assert failed is not None and (failed.kind, failed.target) == ("place", path)
+    assert failed.message == f"no indexed file or folder is {path}; showing related code"
+
+
+def test_a_definition_question_in_the_repository_is_read_as_before(engine: Engine) -> None:
+    assert engine.search("where is src/value.py::parse defined", limit=3).results[0].symbol == "parse"

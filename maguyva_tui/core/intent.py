@@ -69,7 +69,7 @@ from maguyva_tui.core.names import (
     is_operator_method,
     spelled,
 )
-from maguyva_tui.core.path_names import QUESTION_TARGET, path_in
+from maguyva_tui.core.path_names import QUESTION_TARGET, outside_file, outside_path, path_in
 from maguyva_tui.core.path_names import first_in as named_in_file
 from maguyva_tui.core.path_names import joined as joined_in_file
 from maguyva_tui.core.path_names import split as split_in_file
@@ -558,13 +558,26 @@ def _phrase_target(match: re.Match[str], text: str, paths: bool = False) -> str 
     ``paths``, a file or folder's path is the target (:func:`_path_target`)."""
     if "x" in match.re.groupindex and match.group("x"):
         subject = match.group("x")
+        if (outside := _outside(subject)) is not None:
+            return outside
         if paths and named_in_file(subject) is None and (path := path_in(subject)) is not None:
             return _path_target(path, subject)
         return named_in_file(subject) or _target_after(subject) or _subject_word(subject)
     after = text[match.end() :]
+    if (outside := _outside(after)) is not None:
+        return outside
     if paths and named_in_file(after) is None and (path := path_in(after)) is not None:
         return _path_target(path, after)
     return named_in_file(after) or _identifier_in(after) or _identifier_in(text) or _target_after(after)
+
+
+def _outside(words: str) -> str | None:
+    """The path outside the root that a phrase's subject is, or names a name through, as written:
+    ``where is /etc/passwd::f defined`` had asked for ``passwd::f``, ``where is /etc/passwd
+    defined`` for ``etc``, ``go to ~/a.py::f`` for ``a.py::f`` (the search says no indexed file
+    or folder is the path, as ``who calls /etc/passwd::f`` does)."""
+    first = next(iter(words.split()), "").strip("`")
+    return outside_file(first) or outside_path(first)
 
 
 def _path_target(path: str, words: str) -> str:

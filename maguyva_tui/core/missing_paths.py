@@ -18,7 +18,7 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
 from maguyva_tui.core.locations import is_file_name
 from maguyva_tui.core.lookup import RELATED
-from maguyva_tui.core.path_names import split
+from maguyva_tui.core.path_names import outside_path, split
 from maguyva_tui.core.types import LookupFailure, echo
 
 PATH_INTENTS: Final = ("find_references", "impact_analysis")
@@ -45,8 +45,8 @@ def missing_path(generation: Generation, intent: Intent) -> LookupFailure | None
     or folder is (``None`` when one is, the target is no path, a symbol is named so, or the
     generation has no one file list: a workspace's view)."""
     target = intent.target
-    if intent.name not in PATH_INTENTS or not target:
-        return None
+    if not target or intent.name not in PATH_INTENTS and not (intent.name == "find_definition" and outside_path(target)):
+        return None  # where is /etc/passwd::f defined: the path, as who calls it says (it had been no symbol passwd::f)
     close = absent_path(generation, target)
     if close is None:
         return None

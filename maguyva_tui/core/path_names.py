@@ -104,6 +104,12 @@ def outside_file(word: str) -> str | None:
     return _outside_file(word)
 
 
+def outside_path(word: str) -> str | None:
+    """A word that is a path above or beside the root (``/etc/passwd``, ``../x``, ``~/src``) as
+    written; ``None`` for any other word."""
+    return _outside_path(word, blanks=False)
+
+
 def _outside_file(word: str) -> str | None:
     """The path of a name written through a path outside the root (``/etc/passwd::f``,
     ``../x.py:f``, ``~/a.rs::Value``): no indexed file is it, and the answer says so in one line.
