@@ -70,3 +70,25 @@ def is_secondary(path: str) -> bool:
         return True
     aside = OWN_TOOLS_ASIDE.get(name[name.rfind("."):].lower()) if "." in name else None
     return aside is not None and any(aside(f.lower()) for f in folders)
+
+
+def path_kinds(paths: list[str]) -> tuple[list[bool], list[bool]]:
+    """:func:`is_demoted` and :func:`is_secondary` of many paths: each folder's part read once (a
+    repository's files share few folders), each name's part per path (100,000 paths: each one's
+    folders split and compared again, 0.4-0.5 s of a literal listed by factor)."""
+    folders: dict[str | None, tuple[bool, bool, dict[str, bool]]] = {}
+    demoted: list[bool] = []
+    secondary: list[bool] = []
+    for path in paths:
+        folder, _, name = path.rpartition("/")
+        key = folder if "/" in path else None  # "a.py" has no folder, "/a.py" an empty one
+        kinds = folders.get(key)
+        if kinds is None:
+            parts = [f.lower() for f in folder.split("/")] if key is not None else []
+            kinds = folders[key] = (any(f in DEMOTED_DIRS for f in parts),
+                                       any(f.strip("_.") in SECONDARY_DIRS for f in parts),
+                                       {ext: any(map(aside, parts)) for ext, aside in OWN_TOOLS_ASIDE.items()})
+        demoted.append(kinds[0] or bool(_DEMOTED_FILE.search(name)))
+        secondary.append(kinds[1] or bool(_SECONDARY_FILE.match(name))
+                         or ("." in name and kinds[2].get(name[name.rfind("."):].lower(), False)))
+    return demoted, secondary
