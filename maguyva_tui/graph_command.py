@@ -16,6 +16,7 @@ from maguyva_tui.core.answers import (
     Site,
     Subtype,
     from_root,
+    no_name,
     symbol_as_meant,
 )
 from maguyva_tui.core.engine import Engine
@@ -30,8 +31,7 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
     name = (from_root(engine.root, name.strip().strip("\"'`<>")) if action == "importers"  # ./utils, <lib/x.h>
             else symbol_as_meant(name, engine.root))  # Flask. or `parse()` as MCP's tools read them
     if not name:  # '::' or '()' had been "empty name", as if nothing had been typed
-        raise QueryError(f"{echo(typed)!r} names no symbol (parse_config, ConfigLoader.load, path/to/file.py::Class.method)"
-                         if typed.strip() else "empty name")
+        raise QueryError(no_name(typed.strip()))  # as MCP's tools say it
     if limit < 1:
         raise QueryError("--limit must be at least 1")
     if depth is not None and depth < 1:

@@ -57,3 +57,13 @@ def test_a_definition_question_through_a_path_outside_says_so_as_who_calls_does(
 
 def test_a_definition_question_in_the_repository_is_read_as_before(engine: Engine) -> None:
     assert engine.search("where is src/value.py::parse defined", limit=3).results[0].symbol == "parse"
+
+
+@pytest.mark.parametrize("name", ["", "  ", "::", "..", ".", "()", "``"])
+def test_a_name_that_is_no_name_is_refused_alike_by_graph_and_mcp(engine: Engine, name: str) -> None:
+    with pytest.raises(AnswerError) as refused:  # graph had said "empty name", "'::' names no symbol (parse_config, ...)"
+        references_answer(engine, name, None, 10)
+    for action in ("callers", "impact"):
+        with pytest.raises(QueryError) as caught:
+            graph_answer(engine, action, name, None, 10)
+        assert str(caught.value) == str(refused.value)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from maguyva_tui.core.definition_order import aside_factor as aside_factor  # the explorer's go-to orders by them too
 from maguyva_tui.core.definition_order import ordered_by_aside as ordered_by_aside
@@ -31,7 +31,7 @@ from maguyva_tui.core.path_names import files_defining, in_file, outside_file, s
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
-from maguyva_tui.core.types import Hit, Query, QueryError, Symbol
+from maguyva_tui.core.types import Hit, Query, QueryError, Symbol, echo
 from maguyva_tui.core.unread_files import big_files_holding
 from maguyva_tui.core.unread_files import said as _unindexed_said
 
@@ -59,6 +59,22 @@ _SEPARATORS = ("::", "->", ".")
 MAX_NAME_CHARS = 8 * 1024
 """The longest symbol name read: a path of 4 KiB (Linux's longest) with its qualified name. An agent's
 2 MB name took 13 s to find nothing (the near names' search is linear in it); search has its own limit."""
+
+
+_GIVE: Final = "give a function, class or method name such as parse_config"
+
+
+def no_name(written: str) -> str:
+    """Why a name that reads as no name is refused, saying what was given: ``..`` and ``.`` had
+    been "the symbol name is empty" (their dots read as a qualifier's separators). ``maguyva graph``
+    says it so too: it had said "empty name", and "'::' names no symbol (parse_config, ...)"."""
+    bare = written.strip("`'\"").strip().removesuffix("()").rstrip("/")
+    if not bare and not written.endswith("/"):  # nothing between its quotes
+        return f"the symbol name is empty: {_GIVE}"
+    if bare in ("..", "."):
+        where = "the folder above the repository (outside it)" if bare == ".." else "the repository itself"
+        return f"the name {echo(written)!r} is {where}, no symbol, file or folder in it; {_GIVE}, or a path in it"
+    return f"the name {echo(written)!r} holds only a qualifier's separators, no name; {_GIVE}"
 
 
 def symbol_as_meant(name: str, root: Path | None = None) -> str:

@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Any, TypeAlias, TypeVar
 
 from maguyva_tui.core.answers import (
     Definition,
@@ -21,6 +21,7 @@ from maguyva_tui.core.answers import (
     Site,
     from_root,
     go_package_folder,
+    no_name,
     slashed,
     symbol_as_meant,
 )
@@ -317,23 +318,8 @@ def _symbol_name(name: str, root: Path | None = None) -> str:
     empty one is refused."""
     cleaned = symbol_as_meant(name, root)
     if not cleaned:
-        raise AnswerError(_no_name(name.strip()))
+        raise AnswerError(no_name(name.strip()))
     return cleaned
-
-
-_GIVE: Final = "give a function, class or method name such as parse_config"
-
-
-def _no_name(written: str) -> str:
-    """Why a name that reads as no name is refused, saying what was given: ``..`` and ``.`` had
-    been "the symbol name is empty" (their dots read as a qualifier's separators)."""
-    bare = written.strip("`'\"").strip().removesuffix("()").rstrip("/")
-    if not bare and not written.endswith("/"):  # nothing between its quotes
-        return f"the symbol name is empty: {_GIVE}"
-    if bare in ("..", "."):
-        where = "the folder above the repository (outside it)" if bare == ".." else "the repository itself"
-        return f"the name {echo(written)!r} is {where}, no symbol, file or folder in it; {_GIVE}, or a path in it"
-    return f"the name {echo(written)!r} holds only a qualifier's separators, no name; {_GIVE}"
 
 
 def _suggest(answer: GraphAnswer[Any]) -> str:

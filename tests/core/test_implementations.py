@@ -120,9 +120,9 @@ def test_a_top_level_function_is_said_to_have_neither_subtypes_nor_overrides(eng
 
 @pytest.mark.parametrize(("action", "name", "said"), [
     ("importers", ".", "no module, file or symbol named '.' in the repository"),  # had been a ValueError
-    ("callers", "::", "'::' names no symbol (parse_config"),  # had been "empty name"
-    ("callers", "()", "'()' names no symbol (parse_config"),
-    ("callers", "  ", "empty name"),
+    ("callers", "::", "the name '::' holds only a qualifier's separators, no name; give "),  # had been "empty name"
+    ("callers", "()", "the symbol name is empty: give "),  # as MCP's tools say them
+    ("callers", "  ", "the symbol name is empty: give "),
 ])
 def test_a_name_of_punctuation_alone_is_refused_in_one_line(engine: Engine, action: str, name: str, said: str) -> None:
     with pytest.raises(QueryError) as refused:
