@@ -9,7 +9,15 @@ another file than its class.
 from __future__ import annotations
 
 from maguyva_tui.core.graph import modules as mod
-from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup, unique
+from maguyva_tui.core.graph.resolve.base import (
+    AMBIGUOUS,
+    EXTERNAL,
+    SENTINELS,
+    UNRESOLVED,
+    Language,
+    Lookup,
+    unique,
+)
 from maguyva_tui.core.graph.tables import FileIndex, split_id
 
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
@@ -38,6 +46,9 @@ class CLike(Language):
                 qualname = f"{prefix}.{name}"
                 if qualnames.get(qualname) and not _constructor(r, qualnames, prefix, name):
                     return c_target(r, qualname, qualnames[qualname])
+                used = using(r, prefix, name)
+                if used is not None:
+                    return used
                 prefix = prefix.rpartition(".")[0]
         found = names.tops.get("c", {}).get(name)
         return c_target(r, name, found) if found else None
@@ -73,7 +84,7 @@ class CLike(Language):
         r.deps.add("glob:c")
         inner = f"{package}.{name}"
         found = r.names().qualnames.get("c", {}).get(inner)
-        return (c_target(r, inner, found) if found else None) or UNRESOLVED
+        return (c_target(r, inner, found) if found else using(r, package, name)) or UNRESOLVED
 
     def method_elsewhere(self, r: Lookup, index: FileIndex, qualname: str) -> str | None:
         """Find a C++ method defined in another file than its class."""
@@ -93,6 +104,36 @@ def c_target(r: Lookup, qualname: str, nodes: list[str]) -> str | None:
         return "cns:" + qualname
     sources = [t for t in definitions if not split_id(t)[0].endswith(HEADER_SUFFIXES)]
     return unique(sources or definitions)
+
+
+def using(r: Lookup, namespace: str, name: str) -> str | None:
+    """Resolve a name a using-declaration makes a member of a namespace (``using io::Reader;``
+    in ``namespace grimoire``, in whichever file opens it): what it names, where it is written.
+    marisa-trie declares ``grimoire::Reader reader;``, whose ``reader.open(...)`` had reached
+    nothing. ``None`` where no file's using-declaration names it."""
+    return r.memoized(("c-using", namespace, name), _using, r, namespace, name)
+
+
+def _using(r: Lookup, namespace: str, name: str) -> str | None:
+    found: list[str] = []
+    for path, written in r.memoized(("c-usings", namespace), _usings, r, namespace).get(name, ()):
+        index = r.file(path)
+        target = r.resolve(index, namespace, written) if index is not None else UNRESOLVED
+        if target not in SENTINELS and target not in found:
+            found.append(target)
+    return unique(found)
+
+
+def _usings(r: Lookup, namespace: str) -> dict[str, list[tuple[str, str]]]:
+    """Return the using-declarations of a namespace, by the name each binds: (file, name written)."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for node in dict.fromkeys(r.names().qualnames.get("c", {}).get(namespace, ())):
+        path = split_id(node)[0]
+        index = r.file(path) if r.kind(node) == "module" else None
+        for name, written in index.locals.get(namespace, {}).items() if index is not None else ():
+            if written.endswith("." + name):  # a namespace's variable is no using-declaration
+                found.setdefault(name, []).append((path, written))
+    return found
 
 
 def _constructor(r: Lookup, qualnames: dict[str, list[str]], owner: str, name: str) -> bool:

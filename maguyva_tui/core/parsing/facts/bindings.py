@@ -146,6 +146,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.param": (None, None),
     "local.typed": (_field("type"), None),
     "local.alias": (_field("type"), None),
+    "local.using": (lambda node: node.parent, None),  # c++ using io::Reader; in a namespace: io::Reader
     "local.assigned": (None, _field("right")),
     "local.valued": (None, _field("value")),
     "local.self": (None, _field("right", up=2)),
@@ -183,9 +184,9 @@ PLAIN_NAMES = frozenset({"identifier", "variable_name"})
 SELF_TEXTS = frozenset({b"self", b"this", b"$this"})
 """The receivers, as written, of an attribute set in a method (``self.x =``, ``$this->x =``)."""
 
-ALIAS_CAPTURES = frozenset({"local.alias"})
+ALIAS_CAPTURES = frozenset({"local.alias", "local.using"})
 """A C/C++ type alias's binding to the type it names (``typedef io::Writer OutWriter;``,
-``using Alias = io::Writer;``): recorded whatever the file references, since other files declare
+``using Alias = io::Writer;``, a namespace's ``using io::Writer;``): recorded whatever the file references, since other files declare
 their locals with the alias."""
 
 ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.member", "local.embedded", "local.ivar",
@@ -250,6 +251,9 @@ class Bindings:
             return
         if bound in RECEIVERS and capture != "local.typed":
             return  # a declared one is a parameter like any other outside a class (``cls: type[Foo]``)
+        declaration = node.parent.parent if capture == "local.using" and node.parent is not None else None
+        if declaration is not None and any(c.type == "namespace" for c in declaration.children):
+            return  # ``using namespace a::b;`` binds no name
         if capture in ALIAS_CAPTURES:
             self.aliases.add((self.scope(line) or "", bound))
         if capture == "local.param" or (capture in ("local", "local.valued") and _untyped_parameter(node)):
