@@ -197,3 +197,13 @@ def test_a_call_to_one_of_several_definitions_names_it_as_for_one_repository(tmp
     at = {line.split()[1]: i for i, line in enumerate(lines) if line[:1].isdigit()}
     assert lines[at["one/pkg/use_a.py:5"] + 2] == "-> calls one/pkg/a.py:1"  # under the line that calls it
     assert lines[at["one/pkg/use_b.py:5"] + 2] == "-> calls one/pkg/b.py:1"
+
+
+def test_json_says_a_string_found_in_another_case_in_the_json_alone(ws: Workspace, here: Runner) -> None:
+    """With ``--json`` every notice is in the JSON alone; stderr says only why a status is not 0 (the
+    string in another case, exit 0, had been said on stderr too)."""
+    proc = ws.search('"econnrefused"', "--repo", str(ws.service), "--repo", str(ws.frontend), "--json", runner=here)
+    assert proc.returncode == 0 and proc.stderr == ""
+    assert any("in another case" in notice for notice in json.loads(proc.stdout)["notices"])
+    human = ws.search('"econnrefused"', "--repo", str(ws.service), "--repo", str(ws.frontend), runner=here)
+    assert "in another case" in human.stderr
