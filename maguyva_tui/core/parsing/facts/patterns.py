@@ -156,6 +156,10 @@ TYPESCRIPT = _JS_COMMON + r"""
 GO = r"""
 (call_expression function: (_) @call)
 (call_expression arguments: (argument_list [(identifier) (selector_expression)] @value))
+(return_statement (expression_list [(identifier) (selector_expression)] @value))
+(assignment_statement right: (expression_list [(identifier) (selector_expression)] @value))
+(short_var_declaration right: (expression_list [(identifier) (selector_expression)] @value))
+(var_spec value: (expression_list [(identifier) (selector_expression)] @value))
 (type_conversion_expression type: (generic_type type: (_) @call))
 (composite_literal type: [(type_identifier) (qualified_type)] @new)
 (field_declaration !name type: [(type_identifier) (qualified_type)] @inherit)
