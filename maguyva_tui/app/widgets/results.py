@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Iterable, Sequence
 from itertools import zip_longest
+from os.path import commonprefix
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -240,8 +241,8 @@ class ResultsTable(DataTable[str]):
         form = _label_form(labels, symbol)
         one_file = _one_file(labels)
         shared = _shared_names(cell_plain(row[SYMBOL]) for row in rows)
-        for row, shown in zip(rows, places, strict=True):
-            row[PLACE] = ((part(clip_place(shown, place, self.repo_labels)),), False)
+        for row, shown in zip(rows, clip_places(places, place, self.repo_labels), strict=True):
+            row[PLACE] = ((part(shown),), False)
             row[SYMBOL] = _fit_symbol(row[SYMBOL], symbol, form, one_file, shared)
         for i in (PLACE, SYMBOL):
             widths[i] = max([len(HEADERS[i][0]), *(cell_len(cell_plain(row[i])) for row in rows)])
@@ -288,7 +289,8 @@ class ResultsTable(DataTable[str]):
             Style(color=variables.get("error"), bold=True),
         )
         self._labels = call_labels(answer.rows)
-        rows = [self._cells(i, row, colours) for i, row in enumerate(answer.rows)]
+        places = clip_places([_place(row) for row in answer.rows], PLACE_WIDTH, self.repo_labels)  # cut to the pane in _fit
+        rows = [self._cells(i, row, place, colours) for i, (row, place) in enumerate(zip(answer.rows, places, strict=True))]
         widths = _widths(rows)
         self._fit(rows, widths, answer.rows)
         drawn = (self.app.theme, self.size.width, [tuple(row) for row in rows])
@@ -455,9 +457,8 @@ class ResultsTable(DataTable[str]):
             style = self._styles[name] = self.get_component_styles(name).rich_style
         return style
 
-    def _cells(self, i: int, row: Row, colours: dict[str, Style]) -> list[Cell]:
+    def _cells(self, i: int, row: Row, place: str, colours: dict[str, Style]) -> list[Cell]:
         ranked = row.result
-        place = clip_place(_place(row), PLACE_WIDTH, self.repo_labels)  # cut to the pane in _fit
         cells: list[Cell] = [
             ((part(str(i + 1), BOLD),), False),
             _moved(self.moved, row.key, self._up_down),
@@ -609,24 +610,51 @@ def _share(room: int, place: tuple[int, int, int], symbol: tuple[int, int, int])
     return got[0], got[1]
 
 
-def clip_place(place: str, width: int, labels: Sequence[str] = ()) -> str:
+def clip_places(places: Sequence[str], width: int, labels: Sequence[str] = ()) -> list[str]:
+    """Cut each ``path:line`` to ``width`` (:func:`clip_place`) so that the rows stay told apart:
+    file names whose cut stems read the same (es/mergeDeepRight.js:26 and es/mergeDeepLeft.js:26
+    had both read ``mergeDee….js:26`` at 80 columns) keep the part of the stem where they differ
+    instead of its start (``…epRight.js:26``, ``…DeepLeft.js:26``)."""
+    clipped = [clip_place(place, width, labels) for place in places]
+    alike: dict[str, list[int]] = {}
+    for i, (whole, cut) in enumerate(zip(places, clipped, strict=True)):
+        if cut != whole:
+            alike.setdefault(cut.rpartition(":")[0], []).append(i)
+    for members in alike.values():
+        stems = {_stem(places[i]) for i in members}
+        if len(stems) > 1:
+            start = len(commonprefix(sorted(stems)))
+            for i in members:
+                clipped[i] = clip_place(places[i], width, labels, start)
+    return clipped
+
+
+def _stem(place: str) -> str:
+    """The file name of ``path:line`` without its extension, as :func:`_clip_folders` cuts it."""
+    file = place.rpartition("/")[2].rpartition(":")[0]
+    stem, dot, _ = file.rpartition(".")
+    return stem if dot and stem else file
+
+
+def clip_place(place: str, width: int, labels: Sequence[str] = (), start: int = 0) -> str:
     """Cut ``path:line`` to ``width``, keeping its end (the file name and line); in a workspace
     (``labels``: its repositories) the repository it starts with is kept too, the folders between
     them cut first (``python-dateutil-2.9.0/…/parser/_parser.py:1270``), then the label's end,
-    down to :data:`REPO_LABEL_MIN` cells."""
+    down to :data:`REPO_LABEL_MIN` cells. A file name cut in its stem keeps it from ``start``
+    (:func:`_cut_stem`)."""
     if len(place) <= width:
         return place
     label = _repo_label(place, labels)
     if label is None:
-        return _clip_folders(place, width)
+        return _clip_folders(place, width, start)
     local = place[len(label) + 1 :]
     name = local.rpartition("/")[2]
     tail = name if name == local else "…/" + name
     if len(label) + 1 + len(tail) <= width:
-        return label + "/" + _clip_folders(local, width - len(label) - 1)
+        return label + "/" + _clip_folders(local, width - len(label) - 1, start)
     if width - 1 - len(tail) >= REPO_LABEL_MIN:
         return _clip(label, width - 1 - len(tail)) + "/" + tail
-    return _clip_folders(place, width)
+    return _clip_folders(place, width, start)
 
 
 def _repo_label(place: str, labels: Sequence[str]) -> str | None:
@@ -645,10 +673,11 @@ def _repo_need(place: str, labels: Sequence[str]) -> int:
     return min(len(label), REPO_LABEL_MIN) + 1 + len(name if name == local else "…/" + name)
 
 
-def _clip_folders(place: str, width: int) -> str:
+def _clip_folders(place: str, width: int, start: int = 0) -> str:
     """Cut ``path:line`` to ``width`` at its start, never into the file's own name: the folders go
     first (``…/parser.py:509``), then the ellipsis (``parser.py:509``); a name still too wide keeps
-    its start and its extension and line (``_pars….py:1270``)."""
+    its start and its extension and line (``_pars….py:1270``), or its stem from ``start``
+    (:func:`_cut_stem`)."""
     if len(place) <= width:
         return place
     name = place.rpartition("/")[2]
@@ -663,8 +692,19 @@ def _clip_folders(place: str, width: int) -> str:
     suffix = f".{extension}{colon}{line}" if dot and stem else f"{colon}{line}"
     stem = stem if dot and stem else file
     if width - len(suffix) - 1 >= 2:
-        return stem[: width - len(suffix) - 1] + "…" + suffix
+        return _cut_stem(stem, width - len(suffix), start) + suffix
     return _clip(name, width, keep_end=True)
+
+
+def _cut_stem(stem: str, width: int, start: int = 0) -> str:
+    """Cut a file name's stem to ``width`` cells with an ellipsis: its start kept (``_pars…``), or,
+    from ``start`` (where it differs from others'), its end where that holds ``start``
+    (``…epRight``), else what follows ``start`` (``…Right…``)."""
+    if start <= 0:
+        return stem[: width - 1] + "…"
+    if len(stem) - start <= width - 1 or width < 4:
+        return "…" + stem[-(width - 1) :]
+    return "…" + stem[start : start + width - 2] + "…"
 
 
 QUALIFIER = re.compile(r"(.*)(\.|::|#|->|\\)(?=.)")
