@@ -169,7 +169,7 @@ class TestPython:
             """)
         assert call_targets(graph, "app/user.py", 4) == set()
         assert loose_at(graph, "app/user.py", 4) == {"parse_config": "unresolved"}
-        assert loose_at(graph, "app/user.py", 5) == {"?": "unresolved"}
+        assert loose_at(graph, "app/user.py", 5) == {"items[i]": "unresolved"}
         assert loose_at(graph, "app/user.py", 8) == {"obj.load": "unresolved"}
 
     def test_nested_definition_shadows_the_module_level_one(self) -> None:

@@ -161,6 +161,8 @@ class Resolver(Memo):
             owner = target
             read = apart and i < len(parts) - 1 and not written[i].endswith("()")
             target = self.field(target, parts[i]) if read else self.member(target, parts[i])
+            if target == UNRESOLVED and owner.startswith(ARRAY) and index.language == "python":
+                target = EXTERNAL  # ``xs.append`` of ``xs: list[Node]``: Python's own list's (dict's) method
             if itself and i == used and self.instance_member(target):
                 target = UNRESOLVED  # `jQuery.each(...)`: a static the index does not define
             if written[i].endswith("()"):

@@ -158,6 +158,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.field": (_field("type"), None),
     "local.member": (_field("type", up=2), None),
     "local.ranged": (None, _field("right", up=2)),
+    "local.iterated": (None, _field("right")),  # python ``for x in xs``: an element of xs
     "local.result": (None, _first_of(_field("right", up=2))),
     "local.embedded": (lambda node: node, None),
     "local.caught": (_caught, None),
@@ -279,6 +280,8 @@ class Bindings:
                 typed = NULL
             if value is not None and value.type in FUNCTION_NODES and not bound.startswith("self."):
                 typed = FUNCTION_TYPED
+            if capture == "local.iterated":
+                typed = _iterated(value)
             if capture == "local.result":  # go's a, b := f(): b is f's second result
                 typed = f"{typed}{NTH_RESULT}{_position(node)}" if typed and typed.endswith("()") else None
             if typed is None and capture == "local.self" and value is not None and value.type in PLAIN_NAMES:
@@ -416,7 +419,8 @@ class Bindings:
         """Return the names the types bound so far start with (``result`` for ``result.append``),
         and the names attributes are set from (their declarations are read too)."""
         return {name.encode() for _, name, _, _ in self.from_names} | {
-            typed.partition(".")[0].partition(NTH_RESULT)[0].partition(PARAMETER)[0].removesuffix("()").encode()
+            typed.partition(".")[0].partition(NTH_RESULT)[0].partition(PARAMETER)[0].removesuffix("()")
+            .removesuffix(names.ELEMENT).encode()  # ``x = cache[k]``: cache's declaration is read too
             for (_, bound), sites in self.sites.items()
             if bound != MARK  # a fixture's registered name is no type
             for _, typed, _ in sites.values()
@@ -740,7 +744,7 @@ CALL_VALUES: frozenset[str] = frozenset({"call", "call_expression", "function_ca
 """Values that call their ``VALUE_TYPE_FIELDS`` field: the type is what calling it gives."""
 
 ALIAS_VALUES: frozenset[str] = frozenset({"identifier", "attribute", "member_expression", "selector_expression",
-                                         "subscript_expression"})
+                                         "subscript_expression", "subscript"})
 """Values that are a plain (dotted) name, Python's, JavaScript's or Go's: the bound local is an alias
 of that name (``var hasOwnProperty = objectProto.hasOwnProperty``, ``cmds := sub.Commands``), or of
 an element of one (``const child = this.content[0]``: ``this.content[i]``)."""
@@ -832,6 +836,22 @@ def _fallback(node: Node) -> Node | None:
     if operator is None or operator.type not in operators or right is None or right.type not in made:
         return None
     return right
+
+
+def _iterated(node: Node) -> str | None:
+    """Return what a Python ``for x in xs:`` binds ``x`` to: an element of a plain (dotted) name,
+    or of a mapping whose ``.values()`` it walks (``xs[i]``; ``Dict[str, Node]`` holds Nodes)."""
+    function = node.child_by_field_name("function") if node.type == "call" else None
+    arguments = node.child_by_field_name("arguments")
+    bare = arguments is not None and not arguments.named_child_count
+    if function is not None and function.type == "attribute" and bare:
+        method, owner = function.child_by_field_name("attribute"), function.child_by_field_name("object")
+        if method is not None and method.text == b"values" and owner is not None:  # ``for x in cache.values()``
+            node = owner
+    if node.type not in ("identifier", "attribute"):
+        return None
+    head = names.dotted(node)
+    return None if names.UNKNOWN in head.split(".") else head + names.ELEMENT
 
 
 def _made_branch(node: Node) -> Node | None:

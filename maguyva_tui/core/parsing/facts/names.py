@@ -144,6 +144,9 @@ def dotted(node: Node | None, depth: int = 0) -> str:
         return UNKNOWN if name == UNKNOWN else name + "()"
     if kind == "subscript_expression" and node.child_by_field_name("object") is not None:
         return _element(node, depth)
+    if kind == "subscript" and node.child_by_field_name("value") is not None:  # python xs[0], d["k"]
+        head = dotted(node.child_by_field_name("value"), depth + 1)
+        return UNKNOWN if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)) else head + ELEMENT
     if kind == "new_expression":  # js/ts (new Fitter(a, b)).fit(): an instance of Fitter, as Fitter() is
         made = dotted(node.child_by_field_name("constructor"), depth + 1)
         return UNKNOWN if UNKNOWN in made.split(".") or made.endswith(("()", ELEMENT)) else made + "()"
@@ -156,7 +159,8 @@ a generic or array type, and C's or C++'s ``type_descriptor``, type nothing."""
 
 
 ELEMENT = "[i]"
-"""After a JavaScript or TypeScript name, an element of what it names (``nodes[i]`` of ``nodes[0]``)."""
+"""After a JavaScript, TypeScript or Python name, an element of what it names (``nodes[i]`` of
+``nodes[0]``, of Python's ``cache["k"]`` too)."""
 ARRAY_TYPE = "[]"
 """After a declared type, an array of it (``Node[]`` of ``Node[]``, ``readonly Node[]``, ``Array<Node>``)."""
 TS_ARRAYS = frozenset({"array_type", "readonly_type", "generic_type"})
@@ -477,6 +481,8 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
             return None
     if kind == "generic_type" and _array_of(node) is not None:
         return _array_of(node)
+    if kind == "generic_type" and _python_container(node) is not None:
+        return _python_container(node)
     if kind in OPTIONAL_FORMS:
         inner = _optional_of(node, kind)
         if inner is not None:
@@ -519,6 +525,32 @@ def _array_of(node: Node) -> str | None:
     if arguments is None or arguments.named_child_count != 1:
         return None
     element = type_name(arguments.named_children[0])
+    return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
+
+
+PYTHON_SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator",
+                              "Collection", "set", "Set", "frozenset", "FrozenSet", "AbstractSet",
+                              "MutableSet", "deque", "Deque"})
+"""Python's generic containers of one element type: ``list[Node]`` holds Nodes (``xs[0]``)."""
+PYTHON_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict",
+                             "OrderedDict"})
+"""Python's generic mappings: ``Dict[str, Node]`` holds Nodes as its values (``d["k"]``)."""
+
+
+def _python_container(node: Node) -> str | None:
+    """Return the array type a Python ``list[Node]``, ``Sequence[Node]`` or ``Dict[str, Node]``
+    annotation names (``Node[]``: what an element or a value is), ``None`` for any other generic."""
+    if node.named_child_count != 2 or node.named_children[1].type != "type_parameter":
+        return None
+    name, parameters = node.named_children
+    text = (name.text or b"").decode("utf-8", "replace").rpartition(".")[2]
+    arguments = parameters.named_children
+    if text in PYTHON_SEQUENCES and len(arguments) == 1:
+        element = type_name(arguments[0])
+    elif text in PYTHON_MAPPINGS and len(arguments) == 2:
+        element = type_name(arguments[1])
+    else:
+        return None
     return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
 
 

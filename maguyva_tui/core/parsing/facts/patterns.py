@@ -73,7 +73,7 @@ PYTHON = r"""
 (assignment left: (pattern_list (identifier) @local))
 (assignment left: (tuple_pattern (identifier) @local))
 (assignment left: (attribute object: (identifier) attribute: (identifier) @local.self) right: (_))
-(for_statement left: (identifier) @local)
+(for_statement left: (identifier) @local.iterated right: (_))
 (for_statement left: (pattern_list (identifier) @local))
 (for_in_clause left: (identifier) @local)
 (as_pattern_target (identifier) @local)
