@@ -281,7 +281,7 @@ class Bindings:
             if value is not None and value.type in FUNCTION_NODES and not bound.startswith("self."):
                 typed = FUNCTION_TYPED
             if capture == "local.iterated":
-                typed = _iterated(value)
+                typed = _iterated(value) if value is not None else None
             if capture == "local.result":  # go's a, b := f(): b is f's second result
                 typed = f"{typed}{NTH_RESULT}{_position(node)}" if typed and typed.endswith("()") else None
             if typed is None and capture == "local.self" and value is not None and value.type in PLAIN_NAMES:
