@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
 from maguyva_tui.core.graph.resolve.base import (
+    AMBIGUOUS,
     EXTERNAL,
     FUNCTION_VALUE,
     SENTINELS,
@@ -68,7 +69,8 @@ ARRAY = "array:"
 
 UNION = "union:"
 """Before targets joined by ``UNION_SEPARATOR``, a value of any of them (TypeScript's ``If | Else``): its
-member is the first of theirs found (``_member``). No symbol id starts so."""
+member is the one method its members that have one agree on, ambiguous where they differ (``_member``).
+No symbol id starts so."""
 
 UNION_SEPARATOR = "\n"
 
@@ -765,9 +767,9 @@ class Resolver(Memo):
 
     def _member(self, target: str, name: str) -> str:
         """Resolve ``target.name`` without the memo (an array's members are its own: unknown)."""
-        if target.startswith(UNION):  # the first member's found: each one's, where the compiler lists them all
-            found = (self.member(t, name) for t in target[len(UNION):].split(UNION_SEPARATOR))
-            return next((t for t in found if t not in SENTINELS), UNRESOLVED)
+        if target.startswith(UNION):  # the one method the members that have it agree on; several: no guess
+            found = {self.member(t, name) for t in target[len(UNION):].split(UNION_SEPARATOR)} - SENTINELS
+            return found.pop() if len(found) == 1 else AMBIGUOUS if found else UNRESOLVED
         if target.startswith(ARRAY) or not self._deeper():
             return UNRESOLVED
         try:

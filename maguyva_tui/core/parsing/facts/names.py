@@ -579,6 +579,7 @@ def _pointee(node: Node) -> Node | None:
 
 
 NULLISH = frozenset({"null", "undefined"})
+"""TypeScript's literal types of no value: ``Foo | null`` is a ``Foo`` wherever it is called."""
 
 UNION_TYPE = "|"
 """Joins the types a TypeScript union names (``If | Else``: ``If|Else``): a member is looked up on
@@ -598,7 +599,6 @@ def _union_members(nodes: list[Node]) -> list[Node]:
         else:
             out.append(node)
     return out
-"""TypeScript's literal types of no value: ``Foo | null`` is a ``Foo`` wherever it is called."""
 
 OPTIONAL_FORMS = frozenset({"generic_type", "subscript", "binary_operator"})
 """Node types that may write a Python optional type (``Optional[X]``, ``typing.Optional[X]``,
