@@ -106,9 +106,11 @@ def test_a_damaged_facts_table_is_a_rebuild_with_a_notice(polyglot: Path, damage
     path = current_generation(index_folder(polyglot)) / "facts_refs.npy"
     data = path.read_bytes()
     if damage == "bad ids":  # well formed, every string id out of range: read as "", never a crash
-        table = np.load(path)
-        table["c1"] = np.iinfo(table.dtype["c1"]).max  # the largest id its column's type holds
-        np.save(path, table)
+        table = np.load(path)  # c1 widened: its narrow type's largest id may be a string the table holds
+        wide = np.dtype([(name, "<u4" if name == "c1" else table.dtype[name]) for name in table.dtype.names])
+        widened = table.astype(wide)
+        widened["c1"] = np.iinfo(np.uint32).max
+        np.save(path, widened)
     else:
         path.write_bytes({"truncated": data[: len(data) - 7], "emptied": b"", "padded": data + b"\0" * 8}[damage])
     snapshot, summary = update_index(polyglot)
