@@ -268,8 +268,11 @@ class WorkspaceResult:
                        repos=self.repos[:limit], copy_repos=self.copy_repos[:limit])
 
     def display(self) -> SearchResult:
-        """The result with each path shown as ``repo/path``: what a person reads."""
-        shown = tuple(replace(r, path=f"{repo}/{r.path}") for r, repo in zip(self.result.results, self.repos))
+        """The result with each path shown as ``repo/path``, its folded copies' too: what a person
+        reads (``--explain``'s ``also in`` had named a copy in another repository by its path there alone)."""
+        shown = tuple(replace(r, path=f"{repo}/{r.path}",
+                              copies=tuple((f"{where}/{p}", s, e) for (p, s, e), where in zip(r.copies, copy_repos)))
+                      for r, repo, copy_repos in zip(self.result.results, self.repos, self.copy_repos))
         return replace(self.result, results=shown)
 
 
