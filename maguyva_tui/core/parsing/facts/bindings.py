@@ -149,7 +149,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.using": (lambda node: node.parent, None),  # c++ using io::Reader; in a namespace: io::Reader
     "local.assigned": (None, _field("right")),
     "local.valued": (None, _field("value")),
-    "local.self": (None, _field("right", up=2)),
+    "local.self": (_field("type", up=2), _field("right", up=2)),  # python ``self.x: T = v``: a T
     "local.with": (None, _with_call),
     "local.short": (None, _first_of(_field("right", up=2))),
     "local.spec": (None, _first_of(_field("value"))),
