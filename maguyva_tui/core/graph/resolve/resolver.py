@@ -273,6 +273,17 @@ class Resolver(Memo):
             queue.extend(fresh)
         return False
 
+    def shadowed(self, index: FileIndex, scope: str | None, name: str) -> bool:
+        """Tell whether a receiver's name is bound as an untyped local in a scope or an enclosing
+        one: only a Python loop binds one so (``for cls in kinds``); a declared one (``cls:
+        type[Foo]``, TypeScript's ``this: Ajv``) is still read as the receiver."""
+        while scope:
+            bound = index.locals.get(scope)
+            if bound is not None and name in bound:
+                return not bound[name]
+            scope = scope.rpartition(".")[0]
+        return False
+
     def binding(self, index: FileIndex, scope: str | None, name: str) -> str:
         """Return the type a local name is bound to in a scope or an enclosing one (``""``: none)."""
         while scope:
@@ -371,7 +382,9 @@ class Resolver(Memo):
     def head(self, index: FileIndex, scope: str | None, parts: list[str], call: bool = False) -> tuple[str, int]:
         """Resolve the leading segment(s) of a name; return the target and how many were used."""
         first = parts[0]
-        if first in RECEIVERS:  # the enclosing class, or super (in Rust self and super may name modules)
+        # the enclosing class, or super (in Rust self and super may name modules); a Python loop's
+        # ``for cls in kinds`` binds a local that shadows it
+        if first in RECEIVERS and not self.shadowed(index, scope, first):
             receiver = self.receiver(index, scope, parts)
             if receiver is not None:
                 return receiver

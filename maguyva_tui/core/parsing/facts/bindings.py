@@ -251,6 +251,8 @@ class Bindings:
         if _names_own_function(node, bound, self.scope(line) or ""):
             return
         if bound in RECEIVERS and capture != "local.typed":
+            if loop_target(node):  # ``for cls in kinds``: untyped, it shadows the class (``Resolver.shadowed``)
+                self.bind(line, offset, bound, UNTYPED, False)
             return  # a declared one is a parameter like any other outside a class (``cls: type[Foo]``)
         declaration = node.parent.parent if capture == "local.using" and node.parent is not None else None
         if declaration is not None and any(c.type == "namespace" for c in declaration.children):
@@ -544,6 +546,20 @@ def _object_context(obj: Node, hops: int) -> str | None:
         return f"{outer}.{(key.text or b'').decode('utf-8', 'replace')}" if outer and key is not None \
             and key.type == "property_identifier" else None
     return None
+
+
+LOOP_HEADS = frozenset({"for_statement", "for_in_clause"})
+"""Python's loop and comprehension headers, whose targets are bound by the loop."""
+
+
+def loop_target(node: Node) -> bool:
+    """Tell whether a name is a target a Python loop or comprehension binds (``for typ, cls in
+    ...``): a ``cls`` or ``self`` there is the loop's value, not the enclosing class (kombu's
+    ``{typ: cls(self) for typ, cls in self.exchange_types.items()}`` had been a call of the class)."""
+    target = node.parent if node.parent is not None and node.parent.type in ("pattern_list", "tuple_pattern") else node
+    head = target.parent
+    left = head.child_by_field_name("left") if head is not None and head.type in LOOP_HEADS else None
+    return left is not None and left.start_byte == target.start_byte
 
 
 def _untyped_parameter(node: Node) -> bool:

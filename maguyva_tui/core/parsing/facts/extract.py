@@ -35,6 +35,7 @@ from maguyva_tui.core.parsing.facts.bindings import (
     RETURN,
     RETURN_CAPTURES,
     Bindings,
+    loop_target,
 )
 from maguyva_tui.core.parsing.facts.blocks import anonymous_bases, block_scopes
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
@@ -557,7 +558,9 @@ class _Reader:
                     continue
                 text = node.text
                 # globals: other files may use them; a TypeScript ``this: Ajv`` parameter: what ``this`` is there
-                if text in wanted or line >= last or scopes[line] is None or text == b"this":
+                # a loop's ``cls`` shadows the class (``for cls in kinds: cls(x)``): bound, it is no receiver
+                if (text in wanted or line >= last or scopes[line] is None or text == b"this"
+                        or text in RECEIVER_TEXTS and loop_target(node)):
                     chosen.append((node.start_byte, line, node, capture, text))
                 else:
                     rest.append((node.start_byte, line, node, capture, text))

@@ -76,6 +76,7 @@ PYTHON = r"""
 (for_statement left: (identifier) @local.iterated right: (_))
 (for_statement left: (pattern_list (identifier) @local))
 (for_in_clause left: (identifier) @local)
+(for_in_clause left: (pattern_list (identifier) @local))
 (as_pattern_target (identifier) @local)
 (except_clause (as_pattern [(identifier) (attribute)] alias: (as_pattern_target (identifier) @local.caught)))
 (named_expression name: (identifier) @local.valued value: (_))
