@@ -1451,6 +1451,10 @@ def _through_bases(generation: Generation, intent: Intent, req: SearchRequest) -
         return intent, None
     if "structural" in generation.missing:
         return intent, None
+    if intent.name in GRAPH_INTENTS and getattr(generation.snapshot, "files", None) is None and split(target) is not None:
+        # a workspace: each shard's graph reads a name written through its file as its own
+        # (``_in_file``); read here as the bare name, every repository's callers had answered
+        return intent, None
     if len(qualifier_parts(target)) < 2:
         return _aliased(generation, intent, req, target)
     if generation.knows_symbol(target):

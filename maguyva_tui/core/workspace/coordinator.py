@@ -62,6 +62,8 @@ from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
 from maguyva_tui.core.parsing.languages import language_for
+from maguyva_tui.core.path_names import in_path
+from maguyva_tui.core.path_names import split as split_in_file
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import plan_request, with_weights
 from maguyva_tui.core.retrievers.text import LineMatch, body_stems
@@ -792,8 +794,13 @@ class _View:
         first, and a line per repository saying what they are. Each repository's graph leaves a
         use of another package untied, and "who calls wrapt.decorator" over wrapt and deprecated
         had listed wrapt's callers alone."""
+        written = split_in_file(name)  # lib/cache.py::cached: that file's, used as cached
+        if written is not None:
+            name = written[1]
         bare = name.replace("::", ".").rpartition(".")[2]
         defined = [split(path) for path in self.definers(bare)] if bare else []
+        if written is not None:
+            defined = [(label, path) for label, path in defined if in_path(path, written[0])]
         packages = {shard.label: _packages(defined, shard.label) for shard, _ in self.each()}
         if not any(packages.values()):
             return [], ()
