@@ -60,3 +60,13 @@ def test_the_other_repository_s_file_answers_for_its_own(workspace: Coordinator)
 def test_the_bare_name_still_lists_both(workspace: Coordinator) -> None:
     listed, _ = _listed(workspace, "who calls cached")
     assert sorted(listed) == [("app", "app_user"), ("lib", "lib_user"), ("user", "user_run")]
+
+
+def test_the_file_as_the_workspace_shows_it_with_its_repository(workspace: Coordinator) -> None:
+    """``lib/lib/cache.py::cached``, the path a result row shows (``repo/path``), copied into the
+    question: it had found nothing ("nothing in the graph calls lib/lib/cache.py::cached") and
+    blended the engines."""
+    listed, notices = _listed(workspace, "who calls lib/lib/cache.py::cached")
+    assert listed == [("lib", "lib_user"), ("user", "user_run")], (listed, notices)
+    listed, _ = _listed(workspace, "who calls app/app/_cache.py::cached")
+    assert listed == [("app", "app_user")]

@@ -800,7 +800,7 @@ class _View:
         bare = name.replace("::", ".").rpartition(".")[2]
         defined = [split(path) for path in self.definers(bare)] if bare else []
         if written is not None:
-            defined = [(label, path) for label, path in defined if in_path(path, written[0])]
+            defined = [(label, path) for label, path in defined if in_path(f"{label}/{path}", written[0])]
         packages = {shard.label: _packages(defined, shard.label) for shard, _ in self.each()}
         if not any(packages.values()):
             return [], ()

@@ -48,6 +48,7 @@ from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers
 from maguyva_tui.core.parsing.languages import language_for
+from maguyva_tui.core.path_names import split as split_in_file
 from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
@@ -585,7 +586,7 @@ class Shard:
         if name == "structural" and asks_places(query.intent, query.target, query.text):
             return None, query, None
         if name == "graph":
-            query = _graph_target(generation, query)
+            query = _graph_target(generation, query, self.label)
         if name != "text" or stats is None:
             retriever = generation.retriever(name)
         else:
@@ -728,7 +729,7 @@ class Shard:
         """``notes`` of the name as this shard's graph is asked it (:func:`_graph_target`), after
         the definition it was read as when that is not the name as written."""
         generation = self._parts(token).generation
-        asked = _graph_target(generation, Query(name, target=name, intent=GRAPH_INTENTS[0])).target or name
+        asked = _graph_target(generation, Query(name, target=name, intent=GRAPH_INTENTS[0]), self.label).target or name
         if asked == name:
             return notes(generation, name)
         from maguyva_tui.core.graph.tables import split_id  # here: a question that reads no graph never loads it
@@ -939,18 +940,33 @@ def _merged(ranges: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 @lru_cache(maxsize=64)
-def _graph_target(generation: Generation, query: Query) -> Query:
+def _graph_target(generation: Generation, query: Query, label: str = "") -> Query:
     """The query a references or impact question asks this shard's graph: its target as this
     repository's own search asks it (:func:`~maguyva_tui.core.answers.graph_name`: a name written
     with its module, ``wrapt.decorator``, is the one definition the module re-exports, its node).
     The workspace's view reads no one repository's names, and its graph had found nothing for
-    ``who calls wrapt.decorator`` where the repository alone lists the callers."""
+    ``who calls wrapt.decorator`` where the repository alone lists the callers. A name written
+    through its file as the workspace shows the file, ``LABEL/path::name``, is read without this
+    repository's label when the path with it names no file (it had found nothing: "nothing in the
+    graph calls jfunc/jaraco/functools/__init__.py::method_cache")."""
     if query.regex or not query.target or query.intent not in GRAPH_INTENTS or "graph" in generation.missing:
         return query
     from maguyva_tui.core.answers import graph_name  # here: a question that reads no graph never loads it
 
     named = graph_name(generation, query.target)
+    if named == query.target and label and (written := split_in_file(query.target)) is not None \
+            and written[0].startswith(label + "/") and not _defined(generation, named):
+        local = graph_name(generation, f"{written[0][len(label) + 1:]}::{written[1]}")
+        named = local if _defined(generation, local) else named
     return query if named == query.target else replace(query, target=named)
+
+
+def _defined(generation: Generation, name: str) -> bool:
+    """Whether this repository's graph holds a definition of a name as it asks it."""
+    from maguyva_tui.core.graph import queries  # here: a question that reads no graph never loads it
+
+    graph = generation.snapshot.graph
+    return graph is not None and bool(queries.definitions(graph, name))
 
 
 def _code_words_only(query: Query, only: bool) -> Query:
