@@ -11,6 +11,7 @@ from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.constructor_functions import constructor_of
 from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex, symbol_id
+from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.js_config import (
     CONFIG_BASE,
     CONFIG_EXTENDS,
@@ -53,8 +54,9 @@ class EcmaScript(Language):
         ``this.opcode(...)`` in ``Compiler.prototype``'s methods had called nothing. ``None``
         (the common reading) anywhere else. A method's declared ``this`` (``LA(this:
         MixedInParser)``, chevrotain's traits) is that type, not the class around it."""
-        if parts[0] == "this" and scope and "this" in index.locals.get(scope, ()):
-            declared = r.local(index, scope, "this")
+        held = _this_scope(index, scope) if parts[0] == "this" else None
+        if held is not None:
+            declared = r.local(index, held, "this")
             if declared is not None and declared not in SENTINELS:
                 return declared, 1
         if parts[0] != "this" or len(parts) < 2 or index.enclosing_class(scope) is not None:
@@ -64,6 +66,19 @@ class EcmaScript(Language):
             return None
         target = symbol_id(index.path, owner)
         return (target, 1) if r.member(target, parts[1]) not in SENTINELS else None
+
+
+def _this_scope(index: FileIndex, scope: str | None) -> str | None:
+    """Return the scope that declares what ``this`` is for a scope: itself, or the function whose
+    callback (a block scope, ``blocks.callback_scopes``) it is; ``None`` where none declares it."""
+    function = symbol_scope(scope)
+    while scope:
+        if "this" in index.locals.get(scope, ()):
+            return scope
+        if scope == function:
+            return None
+        scope = scope.rpartition(".")[0]
+    return None
 
 
 def _first_file(r: Lookup, candidates: list[str]) -> str | None:

@@ -37,7 +37,7 @@ from maguyva_tui.core.parsing.facts.bindings import (
     Bindings,
     loop_target,
 )
-from maguyva_tui.core.parsing.facts.blocks import anonymous_bases, block_scopes
+from maguyva_tui.core.parsing.facts.blocks import Heads, anonymous_bases, block_scopes, callback_scopes
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
@@ -216,8 +216,10 @@ def _extract(
         return [], []
     captures = sorted_captures(_cursor(language), tree.root_node)
     scopes = block_scopes(tree, language, symbols, scope_lines(symbols))
+    heads = callback_scopes(tree, language, symbols, scopes)
     anonymous = anonymous_bases(tree, language, scopes)
     reader = _Reader(scopes, symbols)
+    reader.heads = heads
     reader.narrowing = narrowing(language, source)
     reader.calls(captures.get("call", ()), tree.root_node.has_error)
     bodies = macro_bodies(source) if language in DECLARATOR_LANGUAGES else None
@@ -257,10 +259,12 @@ def _extract(
 class _Reader:
     """Turn the captures of one file into reference rows."""
 
-    __slots__ = ("_classes", "_kinds", "narrowing", "references", "scopes", "setters", "symbols")
+    __slots__ = ("_classes", "_kinds", "heads", "narrowing", "references", "scopes", "setters", "symbols")
 
     def __init__(self, scopes: list[str | None], symbols: Sequence[Symbol] = ()) -> None:
         self.scopes = scopes
+        self.heads: Heads = {}
+        """The first lines of the callbacks painted apart (``blocks.callback_scopes``)."""
         self.symbols = symbols
         self.references: list[RefRow] = []
         self._classes: list[str | None] | None = None
@@ -564,7 +568,7 @@ class _Reader:
                     chosen.append((node.start_byte, line, node, capture, text))
                 else:
                     rest.append((node.start_byte, line, node, capture, text))
-        found = Bindings(self.scope, injected)
+        found = Bindings(self.scope, injected, self.heads)
         for _ in range(TYPE_ROUNDS):
             chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
             for offset, line, node, capture, text in chosen:
