@@ -15,7 +15,7 @@ from typing import TypeAlias
 from tree_sitter import Node
 
 from maguyva_tui.core.parsing.facts import names
-from maguyva_tui.core.parsing.facts.blocks import Heads, symbol_scope
+from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.builtin_results import is_builtin_result
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
 
@@ -159,6 +159,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.member": (_field("type", up=2), None),
     "local.ranged": (None, _field("right", up=2)),
     "local.iterated": (None, _field("right")),  # python ``for x in xs``: an element of xs
+    "local.paired": (None, _field("right", up=2)),  # python ``for i, x in enumerate(xs)``: x an element of xs
     "local.result": (None, _first_of(_field("right", up=2))),
     "local.embedded": (lambda node: node, None),
     "local.caught": (_caught, None),
@@ -199,14 +200,10 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("aliases", "closures", "from_names", "heads", "injected", "parameters", "scope", "sites")
+    __slots__ = ("aliases", "closures", "from_names", "injected", "parameters", "scope", "sites")
 
-    def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
-                 heads: Heads | None = None) -> None:
+    def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None) -> None:
         self.scope = scope
-        self.heads = heads or {}
-        """The first lines of the callbacks painted apart: a name bound there before the callback
-        starts is bound in the scope around it (``blocks.callback_scopes``)."""
         self.injected = injected
         """The tests and fixtures of the file, whose parameters pytest fills (``fixtures.py``)."""
         self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
@@ -288,6 +285,8 @@ class Bindings:
                 typed = FUNCTION_TYPED
             if capture == "local.iterated":
                 typed = _iterated(value) if value is not None else None
+            if capture == "local.paired":
+                typed = _paired(value, _position(node)) if value is not None else None
             if capture == "local.result":  # go's a, b := f(): b is f's second result
                 typed = f"{typed}{NTH_RESULT}{_position(node)}" if typed and typed.endswith("()") else None
             if typed is None and capture == "local.self" and value is not None and value.type in PLAIN_NAMES:
@@ -401,9 +400,6 @@ class Bindings:
     def bind(self, line: int, offset: int, bound: str, typed: str, declared: bool) -> None:
         """Record one binding site; two patterns matching the same site keep the typed reading."""
         scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
-        head = self.heads.get(line)
-        if head is not None and offset < head[0]:  # ``const x = f((a) => {``: x is the enclosing scope's
-            scope = head[1] or ""
         if bound.startswith(RETURN):  # a return in a block (a Go loop, a Java overload) is its function's
             scope = symbol_scope(scope) or ""
         if not bound or (not scope and bound == RETURN):
@@ -861,9 +857,42 @@ def _fallback(node: Node) -> Node | None:
     return right
 
 
+SAME_ELEMENTS = frozenset({b"reversed", b"list", b"sorted", b"tuple", b"iter"})
+"""Python built-ins whose result holds the elements of their one argument, in some order."""
+
+
+def _unwrapped(node: Node) -> Node:
+    """Return what a Python iterable is made from: ``xs`` of ``reversed(list(xs))``."""
+    while node.type == "call":
+        function, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+        if (function is None or function.text not in SAME_ELEMENTS or arguments is None
+                or arguments.named_child_count != 1 or arguments.named_children[0].type == "keyword_argument"):
+            break
+        node = arguments.named_children[0]
+    return node
+
+
+def _paired(node: Node, position: int) -> str | None:
+    """Return what a Python ``for i, x in enumerate(xs)`` or ``for k, x in d.items()`` binds its
+    second name to: an element of ``xs``, a value of ``d`` (the index and the key: nothing)."""
+    node = _unwrapped(node)
+    function = node.child_by_field_name("function") if node.type == "call" else None
+    arguments = node.child_by_field_name("arguments")
+    if position != 1 or function is None or arguments is None:
+        return None
+    if function.text == b"enumerate" and arguments.named_child_count:
+        return _iterated(arguments.named_children[0])
+    if function.type == "attribute" and not arguments.named_child_count:
+        method, owner = function.child_by_field_name("attribute"), function.child_by_field_name("object")
+        if method is not None and method.text == b"items" and owner is not None:
+            return _iterated(owner)
+    return None
+
+
 def _iterated(node: Node) -> str | None:
     """Return what a Python ``for x in xs:`` binds ``x`` to: an element of a plain (dotted) name,
     or of a mapping whose ``.values()`` it walks (``xs[i]``; ``Dict[str, Node]`` holds Nodes)."""
+    node = _unwrapped(node)
     function = node.child_by_field_name("function") if node.type == "call" else None
     arguments = node.child_by_field_name("arguments")
     bare = arguments is not None and not arguments.named_child_count
