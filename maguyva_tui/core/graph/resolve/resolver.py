@@ -75,6 +75,16 @@ No symbol id starts so."""
 UNION_SEPARATOR = "\n"
 
 
+ELEMENT_METHODS = frozenset({"get", "pop", "popleft", "setdefault"})
+"""Methods of Python's containers that give one of their elements (a mapping's: one of its values)."""
+
+
+def _gives_element(target: str, owner: str | None, name: str) -> bool:
+    """Tell whether calling a member gives an element of the array it was looked up on: a Python
+    container's own ``get``, ``pop`` or ``setdefault`` (only Python's array members are external)."""
+    return target == EXTERNAL and owner is not None and owner.startswith(ARRAY) and name in ELEMENT_METHODS
+
+
 def array_of(target: str) -> str:
     """Return the target of an array of ``target``'s values."""
     return UNRESOLVED if target in SENTINELS and target != EXTERNAL else ARRAY + target
@@ -167,7 +177,9 @@ class Resolver(Memo):
                 target = EXTERNAL  # ``xs.append`` of ``xs: list[Node]``: Python's own list's (dict's) method
             if itself and i == used and self.instance_member(target):
                 target = UNRESOLVED  # `jQuery.each(...)`: a static the index does not define
-            if written[i].endswith("()"):
+            if written[i].endswith("()") and _gives_element(target, owner, parts[i]):
+                target = element(owner)  # ``cache.pop(k, None)`` of ``cache: Dict[str, Node]``: a Node
+            elif written[i].endswith("()"):
                 target = self.called_result(target, owner)
             elif written[i].endswith(ELEMENT):
                 target = element(target)
@@ -565,6 +577,8 @@ class Resolver(Memo):
         try:
             called = typed.endswith("()")
             target, owner = self.resolve_owned(index, scope, typed.removesuffix("()"), invoked=called)
+            if called and _gives_element(target, owner, typed[:-2].rpartition(".")[2]):
+                return element(owner or "")  # ``x = cache.get(k)``
             if target in SENTINELS:
                 return target
             if called:
