@@ -15,7 +15,7 @@ from typing import TypeAlias
 from tree_sitter import Node
 
 from maguyva_tui.core.parsing.facts import names
-from maguyva_tui.core.parsing.facts.blocks import symbol_scope
+from maguyva_tui.core.parsing.facts.blocks import Heads, symbol_scope
 from maguyva_tui.core.parsing.facts.builtin_results import is_builtin_result
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
 
@@ -200,10 +200,14 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("aliases", "closures", "from_names", "injected", "parameters", "scope", "sites")
+    __slots__ = ("aliases", "closures", "from_names", "heads", "injected", "parameters", "scope", "sites")
 
-    def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None) -> None:
+    def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
+                 heads: Heads | None = None) -> None:
         self.scope = scope
+        self.heads = heads or {}
+        """The first lines of the callbacks painted apart: a name bound there before the callback
+        starts is bound in the scope around it (``blocks.callback_scopes``)."""
         self.injected = injected
         """The tests and fixtures of the file, whose parameters pytest fills (``fixtures.py``)."""
         self.sites: dict[tuple[str, str], dict[int, tuple[int, str, bool]]] = {}
@@ -400,6 +404,9 @@ class Bindings:
     def bind(self, line: int, offset: int, bound: str, typed: str, declared: bool) -> None:
         """Record one binding site; two patterns matching the same site keep the typed reading."""
         scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
+        head = self.heads.get(line)
+        if head is not None and offset < head[0]:  # ``const x = f((a) => {``: x is the enclosing scope's
+            scope = head[1] or ""
         if bound.startswith(RETURN):  # a return in a block (a Go loop, a Java overload) is its function's
             scope = symbol_scope(scope) or ""
         if not bound or (not scope and bound == RETURN):
