@@ -1528,9 +1528,10 @@ def _defined_in_file(generation: Generation, intent: Intent,
     it (every definition is listed). The same intent and no files for any other target."""
     if req.regex or not intent.target or intent.name != "find_definition" or "structural" in generation.missing:
         return intent, None, None
-    if getattr(generation.snapshot, "files", None) is None:  # a workspace: each shard reads its own paths
-        return intent, None, None
-    read = files_defining(generation.structural.lookup, intent.target)
+    # a workspace's view reads it with its labels (``repo/path::name`` too); it had read the name
+    # bare: every repository's definitions
+    finder = getattr(generation, "files_defining", None)
+    read = files_defining(generation.structural.lookup, intent.target) if finder is None else finder(intent.target)
     if read is None:
         return intent, None, None
     name, files, said = read

@@ -70,3 +70,18 @@ def test_the_file_as_the_workspace_shows_it_with_its_repository(workspace: Coord
     assert listed == [("lib", "lib_user"), ("user", "user_run")], (listed, notices)
     listed, _ = _listed(workspace, "who calls app/app/_cache.py::cached")
     assert listed == [("app", "app_user")]
+
+
+def _defined(coordinator: Coordinator, question: str) -> tuple[list[tuple[str, str]], tuple[str, ...]]:
+    answer = coordinator.search(SearchRequest(question))
+    return [(repo, r.path) for r, repo in zip(answer.result.results, answer.repos)], answer.result.notices
+
+
+def test_where_is_a_name_through_its_file_defined(workspace: Coordinator) -> None:
+    """As in one repository, the definition in the file written alone: the workspace had listed
+    every repository's ``cached`` ("lib/cache.py::cached read as cached")."""
+    for question in ("where is lib/cache.py::cached defined", "where is lib/lib/cache.py::cached defined"):
+        listed, notices = _defined(workspace, question)
+        assert listed == [("lib", "lib/cache.py")], (question, listed, notices)
+    listed, _ = _defined(workspace, "where is app/_cache.py::cached defined")
+    assert listed == [("app", "app/_cache.py")]

@@ -62,7 +62,7 @@ from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
 from maguyva_tui.core.parsing.languages import language_for
-from maguyva_tui.core.path_names import in_path
+from maguyva_tui.core.path_names import files_defining, in_path
 from maguyva_tui.core.path_names import split as split_in_file
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.plan import plan_request, with_weights
@@ -711,6 +711,22 @@ class _View:
         for label in self._shards:
             text = text.replace(qualify(label, ""), f"{label}/")
         return text
+
+    def files_defining(self, target: str) -> tuple[str, frozenset[str], str | None] | None:
+        """A definition question's ``path::name`` as one repository reads it
+        (:func:`~maguyva_tui.core.path_names.files_defining`: a path ends the file in its
+        repository, as it ends the qualified path), and ``repo/path::name``, the file as a result
+        row shows it, as that repository's file where the path as written ends none."""
+        read = files_defining(self.structural.lookup, target)
+        if read is None or read[2] is None:
+            return read
+        for label in sorted(self._shards, key=len, reverse=True):
+            if target.startswith(label + "/"):
+                again = files_defining(self.structural.lookup, target[len(label) + 1:])
+                files = frozenset(f for f in again[1] if f.startswith(qualify(label, ""))) if again else frozenset()
+                if again is not None and again[2] is None and files:
+                    return again[0], files, None
+        return read
 
     def knows_symbol(self, name: str) -> bool:
         """Tell whether a word is exactly a symbol's name in any repository of the workspace
