@@ -783,6 +783,9 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     returns), where an alias is the thing itself (``m = make``: ``m()`` calls ``make``). ``kind``:
     the node's type when the caller has read it already (each read of ``Node.type`` makes a string)."""
     kind = kind or node.type
+    if kind == "await" and node.named_child_count == 1:  # python ``await f()``: what the coroutine returns
+        node = node.named_children[0]
+        kind = node.type
     operand = node.child_by_field_name("operand") if kind == "index_expression" else None
     if operand is not None:  # go xs[0]: an element, typed as xs is (a slice's type is its element's)
         node, kind = operand, operand.type
