@@ -166,6 +166,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.ivar": (None, _field("right")),
     "local.property": (_declared, None),
     "local.case": (_enum_of, None),
+    "local.initialized": (None, _field("value")),  # js/ts class field ``cur = new SelectionState``
     "local.destructured": (None, None),  # read by ``Bindings.read_destructured``
     "local.position": (None, None),  # read by ``Bindings.read_position``
 }
@@ -192,7 +193,7 @@ ALIAS_CAPTURES = frozenset({"local.alias", "local.using"})
 their locals with the alias."""
 
 ATTRIBUTE_CAPTURES = frozenset({"local.self", "local.field", "local.member", "local.embedded", "local.ivar",
-                                "local.property", "local.case"})
+                                "local.property", "local.case", "local.initialized"})
 """Bindings of a class's attributes: recorded whatever the file references, since other files
 read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s fields)."""
 
@@ -243,7 +244,7 @@ class Bindings:
             bound = "self." + (node.text or b"").decode("utf-8", "replace")
         elif capture == "local.field" and (owner := _anonymous_owner(node)) is not None:
             bound = f"{owner}.{local_name(node) or ''}"  # go's tests := []struct{ a *X }{...}: tests.a is an X
-        elif capture in ("local.field", "local.member", "local.property", "local.case"):
+        elif capture in ("local.field", "local.member", "local.property", "local.case", "local.initialized"):
             bound = "self." + (local_name(node) or "")  # a C++ field may be a declarator: Widget *main_
         elif capture == "local.embedded":  # go's struct { zapcore.Core }: a field named Core, of that type
             bound = "self." + (names.type_name(node) or "").rpartition(".")[2]

@@ -125,6 +125,7 @@ intrinsic element (``<div>``, lower case) calls nothing of the repository."""
 JAVASCRIPT = _JS_COMMON + _JSX + r"""
 (class_heritage [(identifier) (member_expression)] @inherit)
 (formal_parameters (identifier) @local)
+(field_definition property: (property_identifier) @local.initialized value: (_))
 (assignment_pattern left: (identifier) @local)
 """
 
@@ -144,6 +145,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 (formal_parameters [(required_parameter type: (type_annotation)) (optional_parameter type: (type_annotation))] @local.position)
 (variable_declarator name: (identifier) @local.typed type: (type_annotation))
 (public_field_definition name: (property_identifier) @local.field type: (type_annotation))
+(public_field_definition name: (property_identifier) @local.initialized !type value: (_))
 (property_signature name: (property_identifier) @local.field type: (type_annotation))
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation))
 (required_parameter "readonly" pattern: (identifier) @local.field type: (type_annotation))
