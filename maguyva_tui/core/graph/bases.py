@@ -21,6 +21,12 @@ NAMESPACED = frozenset({"cpp"})
 inside ``namespace geometry`` extends ``geometry::Shape`` (looked up outside every namespace, it
 stayed unresolved, so "subclasses of Shape" and ``Circle.area`` found nothing)."""
 
+ENCLOSED = frozenset({"java"})
+"""Languages whose nested class names its bases as the class around it sees them, its sibling types
+first: commons-lang's ``FastDatePrinter.PaddedNumberField implements NumberRule`` (``interface
+NumberRule extends Rule``, all three nested) had no base, so ``mRule.estimateLength()`` reached
+nothing."""
+
 
 class Bases:
     """Class node to its base targets, in the order written, merged over the files declaring them."""
@@ -42,7 +48,7 @@ class Bases:
                 continue
             sub = _subtype(resolver, index, scope)
             if sub is not None:
-                if rules(index.language).lexical_constants:  # Ruby: as the modules around the class see it
+                if rules(index.language).lexical_constants or index.language in ENCLOSED:  # Ruby: as the modules around the class see it
                     base = resolver.resolve(index, scope.rpartition(".")[0] or None, name)
                 else:
                     base = resolver.resolve(index, None, name)

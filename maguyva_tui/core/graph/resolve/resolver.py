@@ -394,6 +394,10 @@ class Resolver(Memo):
     def head(self, index: FileIndex, scope: str | None, parts: list[str], call: bool = False) -> tuple[str, int]:
         """Resolve the leading segment(s) of a name; return the target and how many were used."""
         first = parts[0]
+        if len(parts) > 2 and parts[1] == "this" and index.language == "java":
+            # ``StrBuilder.this.size()`` in an inner class: the enclosing instance, typed by its class
+            target, used = self.head(index, scope, [first, *parts[2:]], call)
+            return target, used + 1
         # the enclosing class, or super (in Rust self and super may name modules); a Python loop's
         # ``for cls in kinds`` binds a local that shadows it
         if first in RECEIVERS and not self.shadowed(index, scope, first):
