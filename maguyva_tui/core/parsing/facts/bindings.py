@@ -280,6 +280,8 @@ class Bindings:
             typed = FUNCTION_TYPED  # a field stays untyped: calling it is a site of the field's symbol
         if typed is None and capture == "local" and node.parent is not None and node.parent.type == "required_parameter":
             typed = _contextual(node.parent)  # ``code(cxt)`` in ``const def: Def = {...}``: Def.code's
+        if typed is None and capture == "local" and node.parent is not None and node.parent.type == "arrow_function":
+            typed = _contextual(node)  # ``handlers.touchstart = view => {...}``
         if typed is None and value_at is not None:
             value = value_at(node)
             # an attribute's value is read outside the method that set it: a name there may be a
@@ -510,12 +512,20 @@ def _contextual(parameter: Node) -> str | None:
     {code(cxt) {...}}``: ``Def.code<param>0``; ``make({merge: (gen) => ...})``:
     ``make<param>0.merge<param>0``), ``None`` where nothing declares it."""
     params = parameter.parent
-    function = params.parent if params is not None else None
-    if params is None or function is None or function.type not in CONTEXT_HOLDERS:
+    if params is None:
         return None
-    before = params.named_children[: [c.id for c in params.named_children].index(parameter.id)]
-    position = len([p for p in before if p.type in ("required_parameter", "optional_parameter")])
+    if params.type == "arrow_function":  # ``view => ...``: its one parameter
+        function, position = params, 0
+    else:
+        outer = params.parent
+        if outer is None or outer.type not in CONTEXT_HOLDERS:
+            return None
+        function = outer
+        before = params.named_children[: [c.id for c in params.named_children].index(parameter.id)]
+        position = len([p for p in before if p.type in ("required_parameter", "optional_parameter")])
     holder = function.parent
+    if holder is not None and holder.type == "assignment_expression" and holder.child_by_field_name("right") == function:
+        return _indexed_parameter(holder, position)
     if function.type == "method_definition":
         key = function.child_by_field_name("name")
     elif holder is not None and holder.type == "pair" and holder.child_by_field_name("value") == function:
@@ -526,6 +536,51 @@ def _contextual(parameter: Node) -> str | None:
         return None
     context = _object_context(holder, 3)
     return f"{context}.{(key.text or b'').decode('utf-8', 'replace')}{PARAMETER}{position}" if context else None
+
+
+DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
+"""A JavaScript or TypeScript statement declaring variables."""
+
+
+def _indexed_parameter(assignment: Node, position: int) -> str | None:
+    """Return the type a function assigned to a member of a table declares for its parameter at a
+    position: the table a top-level declaration of the file types with an index signature whose
+    values are functions (prosemirror-view's ``const handlers: {[event: string]: (view: EditorView,
+    event: Event) => void} = {}``, then ``handlers.mousedown = (view, event) => {...}``: ``view``
+    is an ``EditorView``); ``None`` where nothing declares it."""
+    left = assignment.child_by_field_name("left")
+    table = left.child_by_field_name("object") if left is not None and left.type == "member_expression" else None
+    if table is None or table.type != "identifier":
+        return None
+    root = assignment
+    while root.parent is not None:
+        root = root.parent
+    for statement in root.named_children:
+        if statement.type == "export_statement":
+            statement = statement.child_by_field_name("declaration") or statement
+        if statement.type not in DECLARATIONS:
+            continue
+        for declarator in statement.named_children:
+            name = declarator.child_by_field_name("name")
+            if declarator.type == "variable_declarator" and name is not None and name.text == table.text:
+                return _signature_parameter(declarator.child_by_field_name("type"), position)
+    return None
+
+
+def _signature_parameter(annotation: Node | None, position: int) -> str | None:
+    """Return the declared type of parameter ``position`` of the functions an object type's index
+    signature holds (``{[k: string]: (view: EditorView) => void}``); ``None`` for any other type."""
+    written = annotation.named_children[0] if annotation is not None and annotation.named_children else None
+    signature = next((c for c in written.named_children if c.type == "index_signature"), None) \
+        if written is not None and written.type == "object_type" else None
+    held = signature.child_by_field_name("type") if signature is not None else None
+    function = held.named_children[0] if held is not None and held.named_children else None
+    params = function.child_by_field_name("parameters") if function is not None and function.type == "function_type" else None
+    if params is None:
+        return None
+    declared = [p for p in params.named_children if p.type in ("required_parameter", "optional_parameter")]
+    typed = declared[position].child_by_field_name("type") if position < len(declared) else None
+    return names.type_name(typed.named_children[0]) if typed is not None and typed.named_children else None
 
 
 def _object_context(obj: Node, hops: int) -> str | None:
@@ -804,6 +859,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         if made is None:
             return None
         node, kind = made, made.type
+    if kind in LITERAL_CONTAINERS:  # python ``{'base64': Base64()}``: a container of Base64s
+        return _literal_elements(node)
     if kind in names.INVOCATIONS and kind != "call":  # java obj.make(), php $obj->make(): its return type
         return _invoked(node)
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
@@ -829,6 +886,26 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return _unfielded(node, kind)
     typed = names.type_name(target)
     return typed + "()" if typed and kind in CALL_VALUES else typed  # written as ``names.dotted`` writes a call
+
+
+LITERAL_CONTAINERS = frozenset({"list", "set", "dictionary"})
+"""Python's container literals: typed by their elements (a dict's values) where one class makes them all."""
+
+
+def _literal_elements(node: Node) -> str | None:
+    """Return the type of a Python list, set or dict literal whose elements (values) are all made
+    by calling one name (``[Base64(), Base64()]``: ``Base64()[]``); ``None`` for an empty or a
+    mixed one, an unpacked one (``[*xs]``) or a comprehension."""
+    made: set[str] = set()
+    for child in node.named_children:
+        value = child.child_by_field_name("value") if child.type == "pair" else child
+        if child.type == "comment":
+            continue
+        if value is None or value.type != "call":
+            return None
+        made.add(value_type(value, kind="call") or "")
+    typed = made.pop() if len(made) == 1 else ""
+    return typed + names.ARRAY_TYPE if typed else None
 
 
 TYPE_VARS = frozenset({"TypeVar", "typing.TypeVar", "t.TypeVar", "typing_extensions.TypeVar"})

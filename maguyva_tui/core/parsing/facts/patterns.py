@@ -142,6 +142,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 (required_parameter pattern: (this) @local.typed type: (type_annotation))
 (optional_parameter pattern: (identifier) @local.typed type: (type_annotation))
 (required_parameter pattern: (identifier) @local)
+(arrow_function parameter: (identifier) @local)
 (formal_parameters [(required_parameter type: (type_annotation)) (optional_parameter type: (type_annotation))] @local.position)
 (variable_declarator name: (identifier) @local.typed type: (type_annotation))
 (public_field_definition name: (property_identifier) @local.field type: (type_annotation))
