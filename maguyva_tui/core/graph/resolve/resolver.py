@@ -636,6 +636,10 @@ class Resolver(Memo):
             return UNRESOLVED
         try:
             function, _, nth = typed.rpartition(PARAMETER)
+            inner = ""
+            if PARAMETER in function.rpartition(".")[2]:  # f<param>0<param>1: f's callback's second
+                function, _, outer = function.rpartition(PARAMETER)
+                inner = f"{PARAMETER}{outer}"
             head, dot, name = function.rpartition(".")
             if dot and PARAMETER in head:
                 owner = self.instance(index, head, scope)
@@ -646,7 +650,7 @@ class Resolver(Memo):
                 return UNRESOLVED
             path, qualname = split_id(target)
             owner_index = self.file(path)
-            declared = owner_index.locals.get(qualname, {}).get(f"{PARAMETER}{nth}") if owner_index is not None else None
+            declared = owner_index.locals.get(qualname, {}).get(f"{inner}{PARAMETER}{nth}") if owner_index is not None else None
             return self.instance(owner_index, declared, qualname) if owner_index is not None and declared else UNRESOLVED
         finally:
             self.depth -= 1

@@ -341,8 +341,10 @@ class Bindings:
         if params is None or holder is None or not _names_its_scope(holder):
             return
         declared = node.child_by_field_name("type")
-        typed = names.type_name(declared.named_children[0]) if declared is not None and declared.named_children else None
-        if not typed:
+        written = declared.named_children[0] if declared is not None and declared.named_children else None
+        typed = names.type_name(written) if written is not None else None
+        callback = written.child_by_field_name("parameters") if written is not None and written.type == "function_type" else None
+        if not typed and callback is None:
             return
         position = 0
         for sibling in params.named_children:
@@ -354,7 +356,15 @@ class Bindings:
         pattern = node.child_by_field_name("pattern")
         if pattern is not None and pattern.type == "this":
             return
-        self.bind(line, offset, f"{PARAMETER}{position}", typed, True)
+        if callback is not None:  # ``f(cb: (x: A) => void)``: ``<param>0<param>0`` is A, what f's callbacks take
+            inner = [p for p in callback.named_children if p.type in ("required_parameter", "optional_parameter")]
+            for nth, parameter in enumerate(inner):
+                given = parameter.child_by_field_name("type")
+                held = names.type_name(given.named_children[0]) if given is not None and given.named_children else None
+                if held:
+                    self.bind(line, offset + nth + 1, f"{PARAMETER}{position}{PARAMETER}{nth}", held, True)
+            return
+        self.bind(line, offset, f"{PARAMETER}{position}", typed or UNTYPED, True)
 
     def direct_init(self, node: Node, line: int) -> str | None:
         """Return the variable of a C++ ``Model model(proto);`` in a function body, which the
@@ -526,6 +536,10 @@ def _contextual(parameter: Node) -> str | None:
     holder = function.parent
     if holder is not None and holder.type == "assignment_expression" and holder.child_by_field_name("right") == function:
         return _indexed_parameter(holder, position)
+    if holder is not None and holder.type == "arguments" and function.type != "method_definition":
+        called = _callee(holder)  # ``f((x) => x.go())``: what f's callback parameter declares
+        argument = [c.id for c in holder.named_children].index(function.id)
+        return f"{called}{PARAMETER}{argument}{PARAMETER}{position}" if called else None
     if function.type == "method_definition":
         key = function.child_by_field_name("name")
     elif holder is not None and holder.type == "pair" and holder.child_by_field_name("value") == function:
@@ -583,6 +597,17 @@ def _signature_parameter(annotation: Node | None, position: int) -> str | None:
     return names.type_name(typed.named_children[0]) if typed is not None and typed.named_children else None
 
 
+def _callee(arguments: Node) -> str | None:
+    """Return the function a call's arguments are passed to, as written (``make``, ``this.each``);
+    ``None`` for anything but a (dotted) name."""
+    call = arguments.parent
+    callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
+    if callee is None or callee.type not in ("identifier", "member_expression"):
+        return None
+    called = (callee.text or b"").decode("utf-8", "replace")
+    return called if all(part.isidentifier() for part in called.split(".")) else None
+
+
 def _object_context(obj: Node, hops: int) -> str | None:
     """Return the type an object literal is declared as: the declaration's (``const def: Def =
     {...}``), the parameter's it is passed to (``make({...})``: ``make<param>0``), a property's of
@@ -598,15 +623,10 @@ def _object_context(obj: Node, hops: int) -> str | None:
             while written.type == "intersection_type" and written.named_children:
                 written = written.named_children[0]
         return names.type_name(written) if written is not None else None
-    if holder.type == "arguments" and holder.parent is not None and holder.parent.type == "call_expression":
-        callee = holder.parent.child_by_field_name("function")
-        if callee is None or callee.type not in ("identifier", "member_expression"):
-            return None
-        called = (callee.text or b"").decode("utf-8", "replace")
-        if not all(part.isidentifier() for part in called.split(".")):
-            return None
+    if holder.type == "arguments":
+        called = _callee(holder)
         position = [c.id for c in holder.named_children].index(obj.id)
-        return f"{called}{PARAMETER}{position}"
+        return f"{called}{PARAMETER}{position}" if called else None
     if holder.type == "pair" and holder.child_by_field_name("value") == obj and holder.parent is not None:
         key = holder.child_by_field_name("key")
         outer = _object_context(holder.parent, hops - 1) if holder.parent.type == "object" else None
