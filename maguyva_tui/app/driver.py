@@ -170,45 +170,12 @@ def quick_exit(base: type[Driver]) -> type[Driver]:
                 pass
 
         def run_input_thread(self) -> None:
-            """Textual's (8.2.8) reading loop, its parser fed through :class:`WholePastes`."""
-            import os
-            import selectors
-            from codecs import getincrementaldecoder
+            """Textual's reading loop, with its parser fed through :class:`WholePastes`: the loop
+            builds its parser from its module's name ``XTermParser``, which is pointed at
+            :class:`WholePasteParser` (the same parser outside a paste) rather than the loop copied."""
+            from textual.drivers import linux_driver
 
-            from textual._loop import loop_last
-            from textual._parser import ParseError
-
-            selector = selectors.SelectSelector()
-            selector.register(self.fileno, selectors.EVENT_READ)
-            fileno = self.fileno
-            parser = WholePasteParser(self._debug)
-            feed, tick = parser.feed, parser.tick
-            decode = getincrementaldecoder("utf-8")().decode
-
-            def process_selector_events(
-                selector_events: list[tuple[selectors.SelectorKey, int]], final: bool = False
-            ) -> None:
-                for last, (_selector_key, mask) in loop_last(selector_events):
-                    if mask & selectors.EVENT_READ:
-                        unicode_data = decode(os.read(fileno, 1024 * 4), final=final and last)
-                        if not unicode_data:  # stdin piped
-                            break
-                        for event in feed(unicode_data):
-                            self.process_message(event)
-                for event in tick():
-                    self.process_message(event)
-
-            try:
-                while not self.exit_event.is_set():
-                    process_selector_events(selector.select(0.1))
-                selector.unregister(self.fileno)
-                process_selector_events(selector.select(0.1), final=True)
-            finally:
-                selector.close()
-                try:
-                    for _event in feed(""):
-                        pass
-                except (EOFError, ParseError):
-                    pass
+            linux_driver.XTermParser = WholePasteParser  # type: ignore[attr-defined]
+            super().run_input_thread()
 
     return QuickExitDriver
