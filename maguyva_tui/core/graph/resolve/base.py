@@ -101,6 +101,9 @@ class Language:
     """A language's resolution rules: every hook answers as a language without them would."""
 
     implicit_members = False
+    plain_names: frozenset[str] = frozenset()
+    """Receiver words of other languages that are ordinary names here: a Java parameter ``Class<?>
+    cls`` is no Python ``cls`` (commons-lang's ``cls.getName()`` had called ``ClassUtils.getName``)."""
     function_values = False
     """Whether a name read is kept where it reaches a function or method: Go's arguments, passed
     as values (``http.HandleFunc("/", handler)``); elsewhere a read is a site only where it runs

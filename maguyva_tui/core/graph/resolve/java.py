@@ -12,6 +12,7 @@ class Java(Language):
     """Resolution rules of Java."""
 
     implicit_members = True
+    plain_names = frozenset({"self", "cls", "Self"})  # only this and super are Java's
     closed_wildcards = True
     bare_calls_are_methods = True
     package_before_wildcards = True  # args4j's spi.OptionHandler: Setter is spi's, not org.kohsuke.args4j.*'s

@@ -398,13 +398,13 @@ class Resolver(Memo):
             # ``StrBuilder.this.size()`` in an inner class: the enclosing instance, typed by its class
             target, used = self.head(index, scope, [first, *parts[2:]], call)
             return target, used + 1
+        language = rules(index.language)
         # the enclosing class, or super (in Rust self and super may name modules); a Python loop's
         # ``for cls in kinds`` binds a local that shadows it
-        if first in RECEIVERS and not self.shadowed(index, scope, first):
+        if first in RECEIVERS and first not in language.plain_names and not self.shadowed(index, scope, first):
             receiver = self.receiver(index, scope, parts)
             if receiver is not None:
                 return receiver
-        language = rules(index.language)
         # a Java method is called by its bare name: a local or field of that name is another thing
         method = call and len(parts) == 1 and language.bare_calls_are_methods
         held = self.object_member(index, scope, parts) if len(parts) > 1 and index.language in OBJECT_SCOPES else None
