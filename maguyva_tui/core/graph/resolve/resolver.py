@@ -32,7 +32,7 @@ from maguyva_tui.core.graph.tables import (
     symbol_id,
 )
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
-from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE
+from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.parsing.facts.names import ARRAY_TYPE, ELEMENT, UNION_TYPE
 from maguyva_tui.core.types import Import
@@ -384,7 +384,7 @@ class Resolver(Memo):
         own = index.enclosing_class(scope)
         if own is not None:
             return symbol_id(index.path, own)
-        parent = scope.rpartition(".")[0] if scope else ""
+        parent = (symbol_scope(scope) or "").rpartition(".")[0]  # an overload's block: its method's class
         if not parent:
             return None
         target = self.resolve(index, None, parent)

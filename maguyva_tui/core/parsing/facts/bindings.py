@@ -421,7 +421,9 @@ class Bindings:
         head = self.heads.get(line)
         if head is not None and offset < head[0]:  # ``const x = f((a) => {``: x is the enclosing scope's
             scope = head[1] or ""
-        if bound.startswith(RETURN):  # a return in a block (a Go loop, a Java overload) is its function's
+        # a return in a block (a Go loop, an overload) is its function's, and so is an overload's nth
+        # parameter: other files read both at the function (``nth_parameter``), never in a block
+        if bound.startswith((RETURN, PARAMETER)):
             scope = symbol_scope(scope) or ""
         if not bound or (not scope and bound == RETURN):
             return

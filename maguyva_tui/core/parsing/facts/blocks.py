@@ -1,13 +1,15 @@
 """Block scopes: the lines of a scope whose locals are apart from the rest of its function.
 
 A line's scope is its innermost symbol (``extract.scope_lines``), and a function's locals are one
-table. Two readings of a name in one function then merge, and disagree: a Java method's overloads
-share a qualname (args4j's ``printExample(ExampleMode mode)`` and ``printExample(OptionHandlerFilter
-mode, ...)``: ``mode.select(h)`` was tied to nothing), and a Go name ranged twice in one function
-over different types (``for _, tt := range a`` then ``range b``) had no type. Such lines are
-painted with a block scope under the function's, ``Parser.printExample.{120}`` (the block's first
-line): a local bound there is looked up there first, then in the function (the resolver walks a
-scope's dotted segments outwards), and a site's source is still the function (``symbol_scope``).
+table. Two readings of a name in one function then merge, and disagree: a Java or C++ method's
+overloads share a qualname (args4j's ``printExample(ExampleMode mode)`` and ``printExample(
+OptionHandlerFilter mode, ...)``: ``mode.select(h)`` was tied to nothing; marisa's ``operator==(const
+Key &lhs, ...)`` and ``operator==(const ReverseKey &lhs, ...)``: ``lhs.length()`` too), and a Go
+name ranged twice in one function over different types (``for _, tt := range a`` then ``range b``)
+had no type. Such lines are painted with a block scope under the function's,
+``Parser.printExample.{120}`` (the block's first line): a local bound there is looked up there
+first, then in the function (the resolver walks a scope's dotted segments outwards), and a site's
+source is still the function (``symbol_scope``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,12 @@ BLOCK = "{"
 """How a block scope's segment starts: no symbol's name does."""
 
 FUNCTION_KINDS = frozenset({"function", "method", "constructor"})
-"""Symbol kinds a Java overload is."""
+"""Symbol kinds an overload is."""
+
+OVERLOADING = frozenset({"java", "cpp", "typescript", "tsx"})
+"""The languages whose functions of one qualname in a file each have their own parameters and
+locals: Java's and C++'s overloads, TypeScript's overload signatures and the implementation after
+them."""
 
 ANONYMOUS_BASE = "<base>"
 """The local name that binds a Java anonymous class's body to the class it extends."""
@@ -71,12 +78,13 @@ def symbol_scope(scope: str | None) -> str | None:
 
 def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
                  scopes: list[str | None]) -> list[str | None]:
-    """Paint the block scopes of a file over its symbol scopes (one qualname per line): each Java
-    overload's lines, ``for`` statement's that declares its variable, statement block's that
-    declares a local and ``catch`` clause's, each Go ``for`` statement's; other languages as they
-    are."""
-    if language == "java":
+    """Paint the block scopes of a file over its symbol scopes (one qualname per line): each Java,
+    C++ or TypeScript overload's lines (``OVERLOADING``); in Java each ``for`` statement's that
+    declares its variable, statement block's that declares a local and ``catch`` clause's; each Go
+    ``for`` statement's; other languages as they are."""
+    if language in OVERLOADING:
         _overloads(symbols, scopes)
+    if language == "java":
         _java_blocks(tree, scopes)
     elif language == "go":
         _go_loops(tree, scopes)
@@ -159,7 +167,9 @@ def _takes_parameters(function: Node) -> bool:
 
 
 def _overloads(symbols: Sequence[Symbol], scopes: list[str | None]) -> None:
-    """Paint each overload of a Java method (a qualname two methods share) apart."""
+    """Paint each overload of a method or function (a qualname two of them share in the file) apart:
+    each one's parameters and locals are its own; its return and its nth parameters are still the
+    function's (``Bindings.bind``), as another file reads them."""
     functions = [s for s in symbols if s.kind in FUNCTION_KINDS and s.end_line >= s.start_line]
     shared = {name for name, n in Counter(s.qualname for s in functions).items() if n > 1}
     for symbol in functions:

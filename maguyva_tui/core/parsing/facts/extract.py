@@ -37,7 +37,7 @@ from maguyva_tui.core.parsing.facts.bindings import (
     Bindings,
     loop_target,
 )
-from maguyva_tui.core.parsing.facts.blocks import Heads, anonymous_bases, block_scopes, callback_scopes
+from maguyva_tui.core.parsing.facts.blocks import Heads, anonymous_bases, block_scopes, callback_scopes, symbol_scope
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
@@ -523,7 +523,8 @@ class _Reader:
         parameters = declarator.child_by_field_name("parameters") if declarator is not None else None
         if parameters is None or not parameters.named_children:
             return False
-        if self.kinds().get(self.scope(type_node.start_point[0] + 1) or "") not in FUNCTION_SCOPE_KINDS:
+        scope = symbol_scope(self.scope(type_node.start_point[0] + 1))  # an overload's block: its function
+        if self.kinds().get(scope or "") not in FUNCTION_SCOPE_KINDS:
             return False
         return all(p.type == "parameter_declaration" and p.named_child_count == 1
                    and p.named_children[0].type in LONE_NAMES for p in parameters.named_children)
