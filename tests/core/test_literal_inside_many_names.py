@@ -14,6 +14,7 @@ from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers import text as text_module
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.snapshot import Snapshot
+from tests.core.test_literal_holding_files import _page
 
 FILES = 60
 
@@ -41,10 +42,6 @@ def engines(tmp_path_factory: pytest.TempPathFactory) -> tuple[TextRetriever, Te
     bare = copy.copy(snapshot)
     bare.tokens = None
     return TextRetriever(snapshot), TextRetriever(bare)
-
-
-def _page(text: TextRetriever, literal: str, limit: int | None) -> list[tuple[str, int, str, bool, int]]:
-    return [(m.path, m.line, m.match_type, m.definition, m.start) for m in text.literal_lines(literal, "sensitive", limit)]
 
 
 @pytest.mark.parametrize("literal", ["helpe", "helper", "help", "xhelpey"])

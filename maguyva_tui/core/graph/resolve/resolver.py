@@ -610,10 +610,7 @@ class Resolver(Memo):
             target = self.resolve(index, scope, made.removesuffix("()"), invoked=True)
             if self.kind(target) not in FUNCTION_KINDS:
                 return UNRESOLVED
-            path, qualname = split_id(target)
-            owner = self.file(path)
-            typed = owner.locals.get(qualname, {}).get(f"{RETURN}{NTH_RESULT}{nth}") if owner is not None else None
-            return self.instance(owner, typed, qualname) if owner is not None and typed else UNRESOLVED
+            return self._declared(target, f"{RETURN}{NTH_RESULT}{nth}")
         finally:
             self.depth -= 1
 
@@ -648,12 +645,17 @@ class Resolver(Memo):
                 target = self.resolve(index, scope, function)
             if target in SENTINELS or self.kind(target) not in FUNCTION_KINDS:
                 return UNRESOLVED
-            path, qualname = split_id(target)
-            owner_index = self.file(path)
-            declared = owner_index.locals.get(qualname, {}).get(f"{inner}{PARAMETER}{nth}") if owner_index is not None else None
-            return self.instance(owner_index, declared, qualname) if owner_index is not None and declared else UNRESOLVED
+            return self._declared(target, f"{inner}{PARAMETER}{nth}")
         finally:
             self.depth -= 1
+
+    def _declared(self, function: str, key: str) -> str:
+        """Resolve what ``function``'s own file binds ``key`` to in its scope (its nth result, its
+        nth parameter's declared type), as a type seen from there."""
+        path, qualname = split_id(function)
+        owner = self.file(path)
+        typed = owner.locals.get(qualname, {}).get(key) if owner is not None else None
+        return self.instance(owner, typed, qualname) if owner is not None and typed else UNRESOLVED
 
     def aliased(self, target: str) -> str:
         """Resolve a global variable named as a type to what it aliases: a type alias
