@@ -32,10 +32,11 @@ BLOCK = "{"
 FUNCTION_KINDS = frozenset({"function", "method", "constructor"})
 """Symbol kinds an overload is."""
 
-OVERLOADING = frozenset({"java", "cpp", "typescript", "tsx"})
+OVERLOADING = frozenset({"java", "cpp", "typescript", "tsx", "python"})
 """The languages whose functions of one qualname in a file each have their own parameters and
 locals: Java's and C++'s overloads, TypeScript's overload signatures and the implementation after
-them."""
+them, Python's ``@overload`` stubs and the implementation after them (and a property's getter and
+setter)."""
 
 ANONYMOUS_BASE = "<base>"
 """The local name that binds a Java anonymous class's body to the class it extends."""
@@ -79,7 +80,7 @@ def symbol_scope(scope: str | None) -> str | None:
 def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
                  scopes: list[str | None]) -> list[str | None]:
     """Paint the block scopes of a file over its symbol scopes (one qualname per line): each Java,
-    C++ or TypeScript overload's lines (``OVERLOADING``); in Java each ``for`` statement's that
+    C++, TypeScript or Python overload's lines (``OVERLOADING``); in Java each ``for`` statement's that
     declares its variable, statement block's that declares a local and ``catch`` clause's; each Go
     ``for`` statement's; other languages as they are."""
     if language in OVERLOADING:
