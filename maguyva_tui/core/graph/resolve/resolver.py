@@ -34,7 +34,7 @@ from maguyva_tui.core.graph.tables import (
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
-from maguyva_tui.core.parsing.facts.names import ARRAY_TYPE, ELEMENT, UNION_TYPE
+from maguyva_tui.core.parsing.facts.names import ARRAY_TYPE, ELEMENT, ITERATED, MAPPING_KEY, UNION_TYPE
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
@@ -90,10 +90,21 @@ def array_of(target: str) -> str:
     return UNRESOLVED if target in SENTINELS and target != EXTERNAL else ARRAY + target
 
 
+KEYS = "\x1f"
+"""After an array's element target, before its keys' target: a mapping (``Dict[Name, Node]``), whose
+element is a value (``d[k]``) and whose loop walks its keys (``walked``). No symbol id holds it."""
+
+
 def element(target: str) -> str:
     """Return what an element of an array is (``nodes[0]`` of ``nodes: Node[]``), unresolved where
     the target is no array the resolver knows."""
-    return target[len(ARRAY):] if target.startswith(ARRAY) else UNRESOLVED
+    return target[len(ARRAY):].partition(KEYS)[0] if target.startswith(ARRAY) else UNRESOLVED
+
+
+def walked(target: str) -> str:
+    """Return what a Python loop over an array walks: its elements, a mapping's keys."""
+    values, keyed, keys = target.partition(KEYS)
+    return keys if keyed else element(values)
 
 
 class Resolver(Memo):
@@ -166,6 +177,9 @@ class Resolver(Memo):
         apart = rules(index.language).bare_calls_are_methods or rules(index.language).fields_apart
         itself = used == 1 < len(parts) and self.names_itself(index, scope, written[0], target)
         for i in range(used, len(parts)):
+            if parts[i] == ITERATED and written[i].endswith(ELEMENT) and index.language == "python":
+                target = walked(target) if target.startswith(ARRAY) else UNRESOLVED  # ``for k in d``
+                continue
             if target in SENTINELS:
                 rescued = (rules(index.language).external_member(self, parts[i:], self.declared(index, scope, written[:i]))
                            if target == EXTERNAL else None)
@@ -571,6 +585,10 @@ class Resolver(Memo):
         made, nth_result, nth = typed.partition(NTH_RESULT)
         if nth_result:
             return self.nth_result(index, scope, made, nth)
+        if typed.endswith(ARRAY_TYPE) and MAPPING_KEY in typed:  # Name<key>Node[]: Nodes keyed by Names
+            key, _, values = typed.partition(MAPPING_KEY)
+            array = array_of(self.instance(index, values[: -len(ARRAY_TYPE)], scope))
+            return array + KEYS + self.instance(index, key, scope) if array.startswith(ARRAY) else array
         if typed.endswith(ARRAY_TYPE):
             return array_of(self.instance(index, typed[: -len(ARRAY_TYPE)], scope))  # Node[]: an array of Nodes
         own = rules(index.language).typed_value(self, index, typed, scope)

@@ -927,7 +927,8 @@ def _literal_elements(node: Node) -> str | None:
             return None
         made.add(value_type(value, kind="call") or "")
     typed = made.pop() if len(made) == 1 else ""
-    return typed + names.ARRAY_TYPE if typed else None
+    keyed = names.UNKNOWN + names.MAPPING_KEY if node.type == "dictionary" else ""  # its keys: not Base64s
+    return keyed + typed + names.ARRAY_TYPE if typed else None
 
 
 TYPE_VARS = frozenset({"TypeVar", "typing.TypeVar", "t.TypeVar", "typing_extensions.TypeVar"})
@@ -996,13 +997,14 @@ def _paired(node: Node, position: int) -> str | None:
     if function.type == "attribute" and not arguments.named_child_count:
         method, owner = function.child_by_field_name("attribute"), function.child_by_field_name("object")
         if method is not None and method.text == b"items" and owner is not None:
-            return _iterated(owner)
+            return _element(owner)
     return None
 
 
 def _iterated(node: Node) -> str | None:
-    """Return what a Python ``for x in xs:`` binds ``x`` to: an element of a plain (dotted) name,
-    or of a mapping whose ``.values()`` it walks (``xs[i]``; ``Dict[str, Node]`` holds Nodes)."""
+    """Return what a Python ``for x in xs:`` binds ``x`` to: what a loop over a plain (dotted) name
+    walks (``xs.__iter__[i]``: a list's elements, a mapping's keys), or a value of a mapping whose
+    ``.values()`` it walks (``cache[i]``; ``Dict[str, Node]`` holds Nodes)."""
     node = _unwrapped(node)
     function = node.child_by_field_name("function") if node.type == "call" else None
     arguments = node.child_by_field_name("arguments")
@@ -1010,7 +1012,14 @@ def _iterated(node: Node) -> str | None:
     if function is not None and function.type == "attribute" and bare:
         method, owner = function.child_by_field_name("attribute"), function.child_by_field_name("object")
         if method is not None and method.text == b"values" and owner is not None:  # ``for x in cache.values()``
-            node = owner
+            return _element(owner)
+    walked = _element(node)
+    return walked.removesuffix(names.ELEMENT) + "." + names.ITERATED + names.ELEMENT if walked else None
+
+
+def _element(node: Node) -> str | None:
+    """Return an element (a mapping's value) of a plain (dotted) name: ``xs[i]``."""
+    node = _unwrapped(node)
     if node.type not in ("identifier", "attribute"):
         return None
     head = names.dotted(node)

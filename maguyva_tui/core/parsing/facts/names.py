@@ -535,6 +535,12 @@ PYTHON_SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "It
 PYTHON_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict",
                              "OrderedDict"})
 """Python's generic mappings: ``Dict[str, Node]`` holds Nodes as its values (``d["k"]``)."""
+MAPPING_KEY = "<key>"
+"""Before a mapping's value type, after its key type: ``Dict[Name, Node]`` is ``Name<key>Node[]``, an
+array of Nodes whose loop (``for k in d``) walks Names (``?<key>Node[]``: keys of no known type)."""
+ITERATED = "__iter__"
+"""What a Python loop over a plain name reads of it (``for k in d``: ``d.__iter__[i]``): a list's
+elements, a mapping's keys (``graph/resolve/resolver.py``)."""
 
 
 def _python_container(node: Node) -> str | None:
@@ -549,6 +555,9 @@ def _python_container(node: Node) -> str | None:
         element = type_name(arguments[0])
     elif text in PYTHON_MAPPINGS and len(arguments) == 2:
         element = type_name(arguments[1])
+        key = type_name(arguments[0])
+        keyed = key if key and MAPPING_KEY not in key and not key.endswith(ARRAY_TYPE) else UNKNOWN
+        return f"{keyed}{MAPPING_KEY}{element}{ARRAY_TYPE}" if element and not element.endswith(ARRAY_TYPE) else None
     else:
         return None
     return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
