@@ -107,7 +107,8 @@ WORKSPACE_NOTE = """
 Over this workspace of several repositories, every result (definition, reference, dependent) also
 carries repo: the repository it is in; its path is relative to that repository's root. The answer
 lists repos (searched) and missing (repositories not searched, with the reason); the notes of references and
-impact say first that a use from another repository of the workspace is not resolved."""
+impact say first that a use from another repository of the workspace is listed only where it names the
+definition through an import of the defining repository's package."""
 """Added to each tool's description when the server serves a workspace."""
 
 ToolFn = Callable[..., CallToolResult]

@@ -10,8 +10,9 @@ could not (``missing``, with why: still indexing, unreadable, failed).
 ``search`` is the workspace search of the core: one classification, each engine's lists merged
 over the repositories, the fusion of one repository. ``find_definition``, ``find_references`` and
 ``impact`` ask each repository's own graph and merge the lists (definitions and dependents by their
-place in each repository's list, references calls first then by place): a use from another
-repository is not resolved, and the answer says so.
+place in each repository's list, references calls first then by place). Each repository's graph
+leaves a use of another package untied: those naming the definition through an import of the
+defining repository's package are listed too, as the workspace search lists them.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any, TypeVar
 
 from maguyva_tui.core.answers import Definition, GraphAnswer, ImpactEntry
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.types import QueryError
+from maguyva_tui.core.types import Hit, QueryError
 
 # core.workspace imports distinct_roots and labels_for without listing them in __all__ yet (to be
 # added there, then this ignore goes).
@@ -35,6 +36,8 @@ from maguyva_tui.core.workspace import (
     SearchRequest,
     Shard,
     distinct_roots,
+    foreign_callers,
+    foreign_note,
     labels_for,
     nested_roots,
     reasons,
@@ -55,7 +58,8 @@ from maguyva_tui.mcp.answers import (
 from maguyva_tui.mcp.service import READY_WAIT_S, RepoService, Unavailable
 
 CROSS_REPO_NOTE = ("each repository's graph is its own: a use from another repository of the workspace is "
-                   "not resolved; search the quoted name for textual mentions there")
+                   "listed where it names the definition through an import of the defining repository's package; "
+                   "search the quoted name for other textual mentions there")
 T = TypeVar("T")
 
 
@@ -204,12 +208,20 @@ class WorkspaceService:
         known = self._known(name, answers, absent, "symbol named")
         several = sum(len(a.definitions) for a in known.values()) > 1
         items = [{"repo": label, **_reference(a, s, several)} for label, a in known.items() for s in a.entries]
+        foreign = self._foreign(engines, known, name, limit, ("call",) if kind in (None, "call") else ())
+        items += [{"repo": label, "path": hit.path, "line": hit.start_line, "kind": "call", "in": hit.symbol,
+                   "text": _text(engines[label], hit.path, hit.start_line)}
+                  for label, hits in foreign.items() for hit in hits]
         items.sort(key=lambda r: (r["kind"] != "call", r["repo"], r["path"], r["line"]))
-        total = sum(a.total for a in known.values())
-        out = {"symbol": echo(name), "definitions": _definitions(known), "counts": _summed(known, "counts"),
+        total = sum(a.total for a in known.values()) + sum(map(len, foreign.values()))
+        counts = _summed(known, "counts")
+        if foreign:
+            counts["call"] = counts.get("call", 0) + sum(map(len, foreign.values()))
+        out = {"symbol": echo(name), "definitions": _definitions(known), "counts": counts,
                **_listing("references", items[:limit], total)}
         out["notes"] = [CROSS_REPO_NOTE if total else ("no resolved uses; dynamic calls (getattr, callbacks, "
                                                         f"reflection) are not tracked, and {CROSS_REPO_NOTE}")]
+        out["notes"] += [foreign_note(label, hits, name) for label, hits in foreign.items()]
         if kind in (None, "call"):  # each repository's, named by it as in notices
             out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)]
         return {**out, **self._workspace(engines, absent)}
@@ -223,14 +235,33 @@ class WorkspaceService:
         answers = {label: self._once(label, a) for label, a in answers.items()}
         known = self._known(name, answers, absent, "symbol named")
         each = {label: [_dependent(label, d) for d in a.entries] for label, a in known.items()}
+        uses = ("call", "inherit")
+        foreign = self._foreign(engines, known, name, limit, uses, depth)
+        for label, hits in foreign.items():  # another repository's uses through an import of the package
+            each.setdefault(label, []).extend(_foreign_dependent(label, hit, name) for hit in hits)
         items = sorted(_by_place(each), key=lambda d: int(d["depth"]))[:limit]  # stable: place kept within a depth
         by_depth = _summed(known, "by_depth")
+        for hits in foreign.values():
+            for hit in hits:
+                by_depth[hit.depth or 1] = by_depth.get(hit.depth or 1, 0) + 1
+        total = sum(a.total for a in known.values()) + sum(map(len, foreign.values()))
         out = {"symbol": echo(name), "definitions": _definitions(known), "max_depth": depth,
                "by_depth": {str(k): v for k, v in sorted(by_depth.items())},
-               **_listing("dependents", items, sum(a.total for a in known.values())), "notes": [CROSS_REPO_NOTE]}
+               **_listing("dependents", items, total), "notes": [CROSS_REPO_NOTE, *(foreign_note(label, hits, name, uses) for label, hits in foreign.items())]}
         # each repository's calls naming it that its graph could not tie, as the search says them
         out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)]
         return {**out, **self._workspace(engines, absent)}
+
+    def _foreign(self, engines: dict[str, Engine], known: dict[str, GraphAnswer[Any]], name: str, limit: int,
+                 uses: tuple[str, ...], depth: int = 1) -> dict[str, list[Hit]]:
+        """Per repository, its uses of a name another repository of the workspace defines, made
+        through an import of that repository's package, as the workspace search lists them
+        (``foreign_callers``), less those in a repository inside it."""
+        defined = [(label, d.symbol.path) for label, a in known.items() for d in a.definitions if d.symbol is not None]
+        found = foreign_callers({label: e.generation for label, e in engines.items()}, defined, name, limit, uses, depth)
+        kept = {label: [h for h in hits if not str(h.path).startswith(self._shadowed.get(label, ()))]
+                for label, hits in found.items()}
+        return {label: hits for label, hits in kept.items() if hits}
 
     def _once(self, label: str, answer: GraphAnswer[T], targets: bool = True) -> GraphAnswer[T]:
         """A repository's answer less what lies in a repository of the workspace inside it (that
@@ -325,6 +356,20 @@ def _summed(known: dict[str, GraphAnswer[Any]], field: str) -> dict[Any, int]:
         for key, n in getattr(answer, field):
             out[key] = out.get(key, 0) + n
     return out
+
+
+def _text(engine: Engine, path: str, line: int) -> str:
+    try:
+        found = engine.source_lines(path, line, line)
+    except (OSError, KeyError, ValueError):
+        return ""
+    return found[0].strip() if found else ""
+
+
+def _foreign_dependent(label: str, hit: Hit, name: str) -> dict[str, Any]:
+    return {"repo": label, "path": hit.path, "lines": lines(hit.start_line, hit.end_line), "symbol": hit.symbol,
+            "kind": "call", "depth": hit.depth or 1, "edge": "call",
+            "via": name if hit.depth == 1 else hit.reason.removeprefix("depends on ").partition(",")[0]}
 
 
 def _dependent(label: str, d: ImpactEntry) -> dict[str, Any]:

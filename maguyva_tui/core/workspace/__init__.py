@@ -44,6 +44,7 @@ from maguyva_tui.core.workspace.coordinator import (
     nested_roots,
     reasons,
 )
+from maguyva_tui.core.workspace.foreign import foreign_callers, foreign_note
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
 from maguyva_tui.core.workspace.shard import Shard, ShardGone
 from maguyva_tui.core.workspace.workers import open_worker_workspace, usable_cores
@@ -62,6 +63,8 @@ __all__ = [
     "WorkspaceResult",
     "connect",
     "distinct_roots",
+    "foreign_callers",
+    "foreign_note",
     "held_inside",
     "index_on_cluster",
     "labels_for",

@@ -1,0 +1,49 @@
+"""Uses of a name from another repository of a workspace, for callers that hold each repository's
+engine rather than a :class:`~maguyva_tui.core.workspace.Coordinator` (the MCP server's graph tools).
+
+Each repository's graph is its own: jaraco.text's ``from jaraco.functools import method_cache``
+then ``method_cache(...)`` is tied to no definition there. :func:`foreign_callers` lists such uses
+of a name another repository of the workspace defines, through an import of that repository's
+package, as the workspace search lists them (:meth:`Coordinator`'s view ``foreign_uses``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from maguyva_tui.core.foreign_calls import DEPTH, foreign_uses
+from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.types import Hit, QueryError
+from maguyva_tui.core.workspace.coordinator import _packages, _uses
+
+
+def foreign_callers(generations: Mapping[str, Generation], defined: Sequence[tuple[str, str]], name: str,
+                    limit: int, uses: tuple[str, ...] = ("call",), depth: int = 1) -> dict[str, list[Hit]]:
+    """Per repository label, its uses (``uses``: ``"call"``, ``"inherit"``) of ``name`` made through
+    an import of the package of another repository defining it (``defined``: ``(label, path)`` of each
+    definition), own code first; with ``depth`` > 1 also what depends on the definitions holding
+    them, within ``depth - 1`` more edges. Each hit's ``depth``: 1 for a use, 2 for what depends
+    on one."""
+    if len(generations) < 2 or not uses:
+        return {}
+    asked = (*uses, f"{DEPTH}{depth}") if depth > 1 else uses
+    found: dict[str, list[Hit]] = {}
+    for label, generation in generations.items():
+        packages = _packages(defined, label)
+        if not packages:
+            continue
+        try:
+            listed = foreign_uses(generation, name, packages, limit, asked)
+        except (QueryError, OSError, ValueError, KeyError, IndexError):  # no graph yet, or a damaged one
+            continue
+        if listed:
+            found[label] = [replace(hit, depth=2 if hit.reason.startswith("depends on") else 1) for _, hit in listed]
+    return found
+
+
+def foreign_note(label: str, hits: Sequence[Hit], name: str, uses: tuple[str, ...] = ("call",)) -> str:
+    """What a repository's :func:`foreign_callers` are, as the workspace search says it."""
+    direct = [h for h in hits if h.depth == 1] or list(hits)
+    bare = name.replace("::", ".").rpartition(".")[2]
+    return (f"{label}: {_uses(len(direct), uses)} {bare} through an import of another repository's package, "
+            f"which {label}'s graph leaves untied; listed with the graph's (first {direct[0].path}:{direct[0].start_line})")
