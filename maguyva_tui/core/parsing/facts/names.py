@@ -491,9 +491,9 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         return type_name(node.named_children[0])
     elif kind == "type_annotation" and node.named_child_count == 1 and node.named_children[0].type == "union_type":
         return type_name(node.named_children[0], "union_type")
-    elif kind == "union_type":  # typescript Foo | null, Foo | undefined
+    elif kind == "union_type":  # typescript Foo | null, Foo | undefined; python type[Foo] | None
         kept = [c for c in node.named_children if not (c.type == "literal_type" and c.named_child_count == 1
-                                                       and c.named_children[0].type in NULLISH)]
+                                                       and c.named_children[0].type in NULLISH) and not _is_none(c)]
         if node.named_child_count == 2 and len(kept) == 1:
             return type_name(kept[0])
         members = [type_name(c) if c.type in UNION_MEMBERS else None for c in _union_members(kept)]
