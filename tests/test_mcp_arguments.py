@@ -68,7 +68,8 @@ def test_a_required_argument_sent_as_null_is_said_so(call: Any) -> None:
 
 def test_an_argument_of_the_wrong_json_type_is_refused_not_converted(call: Any) -> None:
     """The schema says integer and boolean: ``limit: true`` had been read as 1, ``regex: "yes"`` and
-    ``with_source: 1`` as true; a whole number stays welcome however it is written, as on a --batch line."""
+    ``with_source: 1`` as true, and ``limit: "5"`` as 5 (the schema's integer is a JSON number: the MCP spec
+    has the server validate against it); a whole number written ``1.0`` stays welcome, as JSON Schema has it."""
     assert _refused(call, "search", query="split", limit=True) == (
         "invalid arguments for search: limit: Input should be a valid integer, not a boolean (sent True)")
     assert _refused(call, "search", query="split", regex="yes") == (
@@ -78,7 +79,12 @@ def test_an_argument_of_the_wrong_json_type_is_refused_not_converted(call: Any) 
                                                                                with_source=1)
     assert "depth: Input should be a valid integer, not a boolean" in _refused(call, "impact", name="split", depth=False)
     assert len(call("search", query='"split"', limit=1.0, regex=False)["results"]) == 1
-    assert call("impact", name="split", depth="2")["max_depth"] == 2
+    assert _refused(call, "search", query="split", limit="5") == (
+        "invalid arguments for search: limit: Input should be a valid integer, not a string (sent '5')")
+    assert "depth: Input should be a valid integer, not a string (sent '2')" in _refused(call, "impact", name="split",
+                                                                                         depth="2")
+    assert "limit: Input should be a valid integer, not a string" in _refused(call, "find_references", name="split",
+                                                                              limit="3")
     assert _refused(call, "search", query="split", limit="null") == (  # said back as sent, not as the SDK decoded it
         "invalid arguments for search: limit: Input should be a valid integer (sent 'null')")
 

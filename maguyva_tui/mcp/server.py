@@ -62,16 +62,21 @@ else:  # the engine's own tuples, so the tools' input schemas list exactly what 
     ReferenceKind = Literal[REFERENCE_KINDS]
 
 
-def _not_a_boolean(value: Any) -> Any:
-    """Refuse ``true``/``false`` where a number goes: pydantic's lax mode read ``limit: true`` as 1."""
+def _a_json_number(value: Any) -> Any:
+    """Refuse ``true``/``false`` and a string where a number goes, as the tool's input schema (type
+    integer) says: pydantic's lax mode read ``limit: true`` as 1 and ``limit: "5"`` as 5, where the MCP
+    spec has a server validate the arguments against the schema (the refusal tells the agent, which sends
+    the number next time)."""
     if isinstance(value, bool):
         raise PydanticCustomError("int_type", "Input should be a valid integer, not a boolean")
+    if isinstance(value, str):
+        raise PydanticCustomError("int_type", "Input should be a valid integer, not a string")
     return value
 
 
-WHOLE = BeforeValidator(_not_a_boolean)
-"""Put after an integer argument's ``Field``: a JSON number that is whole (``5``, ``5.0``) or ``"5"``, as a
-``--batch`` line takes it, and never a boolean (after: the ``Field``'s bounds stay ``minimum``/``maximum``)."""
+WHOLE = BeforeValidator(_a_json_number)
+"""Put after an integer argument's ``Field``: a JSON number that is whole (``5``, ``5.0``, as JSON Schema's
+integer is), never a boolean or a string (after: the ``Field``'s bounds stay ``minimum``/``maximum``)."""
 Flag = StrictBool
 """A boolean argument: ``true`` or ``false`` (the lax mode had read ``"yes"``, ``"on"`` and ``1`` as true)."""
 
