@@ -95,7 +95,7 @@ _JS_COMMON = r"""
 (program (export_statement value: (object)) @import)
 (lexical_declaration (variable_declarator name: (identifier) value: (object)) @import)
 (variable_declaration (variable_declarator name: (identifier) value: (object)) @import)
-(assignment_expression left: (member_expression object: (this) property: (property_identifier) @local.self) right: (_))
+(assignment_expression left: (member_expression object: (this) property: [(property_identifier) (private_property_identifier)] @local.self) right: (_))
 (assignment_expression left: (member_expression property: (property_identifier) @_prototype (#eq? @_prototype "prototype")) right: (new_expression constructor: [(identifier) (member_expression)] @inherit.prototype))
 (assignment_expression left: (member_expression property: (property_identifier) @_prototype (#eq? @_prototype "prototype")) right: (call_expression function: (member_expression) @_create (#eq? @_create "Object.create") arguments: (arguments . (member_expression object: [(identifier) (member_expression)] @inherit.prototype property: (property_identifier) @_base (#eq? @_base "prototype")))))
 (call_expression function: [(identifier) (member_expression)] @_inherits (#match? @_inherits "^([A-Za-z_$][A-Za-z0-9_$]*\\.)?inherits$") arguments: (arguments . [(identifier) (member_expression)] . [(identifier) (member_expression)] @inherit.prototype .))
@@ -125,7 +125,7 @@ intrinsic element (``<div>``, lower case) calls nothing of the repository."""
 JAVASCRIPT = _JS_COMMON + _JSX + r"""
 (class_heritage [(identifier) (member_expression)] @inherit)
 (formal_parameters (identifier) @local)
-(field_definition property: (property_identifier) @local.initialized value: (_))
+(field_definition property: [(property_identifier) (private_property_identifier)] @local.initialized value: (_))
 (assignment_pattern left: (identifier) @local)
 """
 
@@ -145,8 +145,8 @@ TYPESCRIPT = _JS_COMMON + r"""
 (arrow_function parameter: (identifier) @local)
 (formal_parameters [(required_parameter type: (type_annotation)) (optional_parameter type: (type_annotation))] @local.position)
 (variable_declarator name: (identifier) @local.typed type: (type_annotation))
-(public_field_definition name: (property_identifier) @local.field type: (type_annotation))
-(public_field_definition name: (property_identifier) @local.initialized !type value: (_))
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @local.field type: (type_annotation))
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @local.initialized !type value: (_))
 (property_signature name: (property_identifier) @local.field type: (type_annotation))
 (required_parameter (accessibility_modifier) pattern: (identifier) @local.field type: (type_annotation))
 (required_parameter "readonly" pattern: (identifier) @local.field type: (type_annotation))
