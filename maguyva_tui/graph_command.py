@@ -37,7 +37,12 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
     if depth is not None and depth < 1:
         raise QueryError("--depth must be a whole number of at least 1")
     answer = _ask(engine, action, name, depth, limit)
-    of_symbol = False
+    of_symbol = of_module = False
+    if not answer.known and action == "callers":  # a module, file or folder: the lines importing it, as MCP's
+        module = from_root(engine.root, typed.strip().strip("\"'`<>"))  # find_references lists them (graph
+        imported = engine.importers(module, limit) if module else answer  # impact knew it, callers had said
+        if imported.known:  # "unknown symbol 'pkg.mod': no definition of it in the graph")
+            answer, name, of_module = imported, module, True
     if not answer.known and action == "importers":  # a class or function: the lines importing it by name
         answer, of_symbol = engine.symbol_importers(name, limit), True
         if not answer.known:
@@ -55,7 +60,7 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "query": f"{action} {name}",
         "action": action,
         "definitions": list(answer.nodes),
-        "notes": answer_notes(action, name, answer, more, of_symbol),
+        "notes": [_module(name, answer)] if of_module else answer_notes(action, name, answer, more, of_symbol),
         "results": answer.results_json(),
         "total": answer.total,
         **({"truncated": f"showing {len(answer.entries)} of {answer.total}; raise --limit to see more"}
@@ -124,6 +129,18 @@ def _files(name: str, files: tuple[str, ...]) -> str | None:
     if len(files) < 2:
         return None
     return f"{echo(name)} names {len(files)} files; the lines importing each are listed: " + ", ".join(files)
+
+
+def _module(name: str, answer: GraphAnswer[Any]) -> str:
+    """Say that a name asked for its callers is a module, file or folder, whose importing lines are
+    listed (no call names a module), and how to ask what depends on it."""
+    shown = echo(name)
+    files = len(answer.definitions)
+    what = f"a folder of {files} files" if answer.folder else f"{files} files" if files > 1 else "a module or file"
+    listed = (("the lines importing them from outside it are listed" if answer.folder else
+               "the lines importing each are listed") if files > 1 else "the lines importing it are listed")
+    said = listed if answer.total else "no line of the repository imports it"
+    return f"{shown} is {what}, not a function: {said} (`maguyva graph impact {shown}` lists what depends on it)"
 
 
 def _symbol(name: str, total: int) -> str:
