@@ -220,11 +220,13 @@ JAVA = r"""
 (extends_interfaces (type_list (_) @inherit))
 (formal_parameter type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type)
 (field_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type)
+(constant_declaration type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type)
 (import_declaration) @import
 (formal_parameter type: (_) name: (identifier) @local.typed)
 (local_variable_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declared value: (_)))
 (local_variable_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.declarator))
 (field_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.member))
+(constant_declaration type: (_) declarator: (variable_declarator name: (identifier) @local.member))
 (enhanced_for_statement type: (_) name: (identifier) @local.typed)
 (resource type: (_) name: (identifier) @local.typed)
 (instanceof_expression right: (_) name: (identifier) @local.tested)
