@@ -170,6 +170,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.initialized": (None, _field("value")),  # js/ts class field ``cur = new SelectionState``
     "local.destructured": (None, None),  # read by ``Bindings.read_destructured``
     "local.position": (None, None),  # read by ``Bindings.read_position``
+    "local.switched": (None, None),  # read by ``Bindings.read_switched``
 }
 """Capture name to (where the declared type is, where the assigned value is)."""
 
@@ -237,6 +238,9 @@ class Bindings:
             return
         if capture == "local.position":
             self.read_position(node, line, offset)
+            return
+        if capture == "local.switched":
+            self.read_switched(node)
             return
         if capture == "local.self":
             receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
@@ -330,6 +334,20 @@ class Bindings:
         bound = (node.text or b"").decode("utf-8", "replace")
         member = (key.text or b"").decode("utf-8", "replace")
         self.bind(line, offset, bound, f"{source}.{member}" if source else UNTYPED, declared is not None and bool(source))
+
+    def read_switched(self, node: Node) -> None:
+        """Bind the value a Go type switch names (``switch x := e.(type)``) in each of its cases to
+        that case's type (``case *Name: x.Pos()`` calls ``Name.Pos``), each case painted a block of
+        its own (``blocks.py``); in a case of several types, or ``nil``, it keeps the switched value's
+        type, which is not known here: untyped. golang.org/x/exp's ebnf verifier had reached none of them."""
+        switch = node.parent.parent if node.parent is not None else None
+        bound = (node.text or b"").decode("utf-8", "replace")
+        for case in switch.named_children if switch is not None else ():
+            if case.type != "type_case":
+                continue
+            types = case.children_by_field_name("type")
+            typed = names.type_name(types[0]) if len(types) == 1 and types[0].text != b"nil" else None
+            self.bind(case.start_point[0] + 1, case.start_byte, bound, typed or UNTYPED, bool(typed))
 
     def read_position(self, node: Node, line: int, offset: int) -> None:
         """Bind ``<param>N`` to the declared type of a TypeScript function's parameter N (``code:
@@ -839,6 +857,7 @@ VALUE_TYPE_FIELDS: dict[str, str] = {
     "call": "function",  # python Foo(): a class gives an instance, a function its return type
     "call_expression": "function",  # js/go/rust/c++ f(): the callee's return type
     "type_conversion_expression": "type",  # go New[int](3), parsed as a conversion: what New gives
+    "type_assertion_expression": "type",  # go lk, ok := src.(*LockedSource): a *LockedSource
     "function_call_expression": "function",  # php f()
 }
 """Value expressions that reveal the type of what they produce."""

@@ -41,7 +41,7 @@ setter)."""
 ANONYMOUS_BASE = "<base>"
 """The local name that binds a Java anonymous class's body to the class it extends."""
 
-_GO_LOOPS = "(for_statement) @loop"
+_GO_LOOPS = "(for_statement) @loop (type_switch_statement alias: (_) (type_case) @case)"
 _JAVA_LOOPS = "(enhanced_for_statement) @block (for_statement init: (local_variable_declaration)) @block"
 _JAVA_BLOCKS = "(block (local_variable_declaration)) @block (catch_clause) @block"
 _JAVA_STATEMENTS = frozenset({
@@ -187,13 +187,15 @@ def _anonymous_query() -> Query:
 
 def _go_loops(tree: Tree, scopes: list[str | None]) -> None:
     """Paint each Go ``for`` statement that declares its variables (``for _, tt := range tests``,
-    ``for i := 0; ...``) apart: a name ranged twice in one function may hold two types. Outer
-    loops first, so an inner loop's block is under its outer loop's."""
-    loops = QueryCursor(_loop_query()).captures(tree.root_node).get("loop", [])
-    for loop in sorted(loops, key=lambda n: n.start_byte):
-        if _declares(loop):
+    ``for i := 0; ...``) apart: a name ranged twice in one function may hold two types; and so
+    each case of a type switch that binds its value (``switch x := e.(type) { case *Name: ...``),
+    where the value is that case's type. Outer ones first, so an inner block is under its outer one's."""
+    captured = QueryCursor(_loop_query()).captures(tree.root_node)
+    for loop in sorted([*captured.get("loop", []), *captured.get("case", [])], key=lambda n: n.start_byte):
+        if loop.type == "type_case" or _declares(loop):
             start = loop.start_point[0] + 1
-            _paint(scopes, start, loop.end_point[0] + 1, scopes[start] if start < len(scopes) else None)
+            end = loop.end_point[0] + (loop.end_point[1] > 0)  # a case ends where the next begins (column 0)
+            _paint(scopes, start, end, scopes[start] if start < len(scopes) else None)
 
 
 @cache

@@ -184,6 +184,7 @@ GO = r"""
 (type_spec name: (type_identifier) @local.alias type: [(slice_type) (map_type) (channel_type)])
 (range_clause left: (expression_list (identifier) @local))
 (range_clause left: (expression_list (_) . (identifier) @local.ranged) right: (_))
+(type_switch_statement alias: (expression_list (identifier) @local.switched))
 (field_declaration name: (field_identifier) @local.field type: (_))
 (field_declaration !name type: [(type_identifier) (qualified_type)] @local.embedded)
 (field_declaration !name type: (pointer_type [(type_identifier) (qualified_type)] @local.embedded))
