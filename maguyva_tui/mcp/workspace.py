@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from maguyva_tui.core.answers import Definition, GraphAnswer, ImpactEntry
+from maguyva_tui.core.answers import Definition, GraphAnswer, ImpactEntry, from_root, slashed
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import Hit, QueryError
 
@@ -45,6 +45,7 @@ from maguyva_tui.core.workspace import (
 from maguyva_tui.mcp.answers import (
     AnswerError,
     _definition,
+    _importers,
     _listing,
     _reference,
     _suggest,
@@ -201,10 +202,14 @@ class WorkspaceService:
 
     def references(self, name: str, kind: str | None, limit: int) -> dict[str, Any]:
         """Every resolved use of a name's definitions, in each repository that defines it."""
-        name = _symbol_name(name)
+        written, name = name, _symbol_name(name)
         engines, absent = self.ready()
         answers = self._each(engines, absent, lambda e: e.references(name, (kind,) if kind else (), limit))
         answers = {label: self._once(label, a) for label, a in answers.items()}
+        if not any(a.known for a in answers.values()) and kind in (None, "import"):  # a module, file or folder
+            module = self._module_references(engines, absent, slashed(written.strip().strip("\"'`<>")), limit)
+            if module is not None:  # as on one repository: it had been "no symbol named 'pkg.mod' in any ..."
+                return module
         known = self._known(name, answers, absent, "symbol named")
         several = sum(len(a.definitions) for a in known.values()) > 1
         items = [{"repo": label, **_reference(a, s, several)} for label, a in known.items() for s in a.entries]
@@ -224,6 +229,29 @@ class WorkspaceService:
         out["notes"] += [foreign_note(label, hits, name) for label, hits in foreign.items()]
         if kind in (None, "call"):  # each repository's, named by it as in notices
             out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)]
+        return {**out, **self._workspace(engines, absent)}
+
+    def _module_references(self, engines: dict[str, Engine], absent: list[Missing], module: str,
+                           limit: int) -> dict[str, Any] | None:
+        """The lines importing a module, file or folder (``pkg.mod``, ``pkg/mod.py``) in each
+        repository that has it, as one repository's find_references lists them (``module`` true,
+        its files as definitions); ``None`` when no repository has it."""
+        if not module:
+            return None
+        answers = self._each(engines, absent, lambda e: e.importers(from_root(e.root, module), limit))
+        known = {label: self._once(label, a) for label, a in answers.items() if a.known}
+        if not known:
+            return None
+        each = {label: _importers(a, module) for label, a in known.items()}  # each as on one repository
+        items = [{"repo": label, **item} for label, one in each.items() for item in one["references"]]
+        items.sort(key=lambda r: (r["repo"], r["path"], r["line"]))
+        out = {"symbol": echo(module), "module": True,
+               "definitions": [{"repo": label, "node": d.node, "path": d.node, "kind": "file"}
+                               for label, a in known.items() for d in a.definitions],
+               "counts": _summed(known, "counts"),
+               **_listing("references", items[:limit], sum(a.total for a in known.values()))}
+        said = [f"{label}: {note}" for label, one in each.items() for note in one.get("notes", ())]
+        out["notes"] = [CROSS_REPO_NOTE, *said]
         return {**out, **self._workspace(engines, absent)}
 
     def impact(self, name: str, depth: int, limit: int) -> dict[str, Any]:
