@@ -108,3 +108,12 @@ def test_in_path_reads_a_file_or_a_folder() -> None:
     assert in_path("src/preset/tiny.ts", "src/preset") and in_path("src/preset/tiny.ts", "preset")
     assert in_path("src/preset/tiny.ts", "preset/tiny.ts") and not in_path("src/preset/tiny.ts", "tiny")
     assert not in_path("src/presets/tiny.ts", "src/preset") and not in_path("src/hono.ts", "src/hono")
+
+
+def test_a_folder_from_the_root_is_that_folder_not_every_folder_ending_so() -> None:
+    """pyasn1 0.6.1's ``pyasn1/type`` had been "a folder of 73 files": its 17 and the 56 .rst files of
+    ``docs/source/pyasn1/type``; a tail no folder of the root is still finds the folders ending so."""
+    paths = ["pkg/sub/a.py", "pkg/sub/b.py", "docs/pkg/sub/a.rst", "other/sub/c.py"]
+    assert folder_files(paths, "pkg/sub") == ("pkg/sub/a.py", "pkg/sub/b.py")
+    assert folder_files(paths, "./pkg/sub/") == ("pkg/sub/a.py", "pkg/sub/b.py")
+    assert folder_files(paths, "sub") == ("docs/pkg/sub/a.rst", "other/sub/c.py", "pkg/sub/a.py", "pkg/sub/b.py")

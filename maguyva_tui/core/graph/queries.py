@@ -602,16 +602,20 @@ def file_nodes(graph: CodeGraph, written: str) -> tuple[str, ...]:
 
 
 def folder_files(paths: Iterable[str], written: str) -> tuple[str, ...]:
-    """The files under a folder as written (``src/wrapt``, ``./pkg/sub/``, or a tail of one's path),
-    sorted: "what breaks if I change src/middleware" is what depends on any of its files (it had
-    been an unknown symbol, ``src``). Empty for a name no folder has."""
+    """The files under a folder as written (``src/wrapt``, ``./pkg/sub/``, or, where no folder of the
+    root is it, a tail of one's path), sorted: "what breaks if I change src/middleware" is what
+    depends on any of its files (it had been an unknown symbol, ``src``). Empty for a name no folder has."""
     folder = written.strip().replace("\\", "/").strip("/")
     while folder.startswith("./"):
         folder = folder[2:]
     if not folder or folder in (".", "..") or folder.startswith("../"):
         return ()
+    paths = list(paths)
+    top = tuple(sorted(p for p in paths if p.startswith(folder + "/")))
+    if top:  # the folder from the root: pyasn1/type had also been docs/source/pyasn1/type's 56 .rst files
+        return top
     inner = "/" + folder + "/"
-    return tuple(sorted(p for p in paths if p.startswith(folder + "/") or inner in p))
+    return tuple(sorted(p for p in paths if inner in p))
 
 
 def _reach(graph: CodeGraph, defs: Sequence[str], max_depth: int, limit: int | None) -> Reach:
