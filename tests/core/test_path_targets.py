@@ -117,3 +117,17 @@ def test_a_folder_from_the_root_is_that_folder_not_every_folder_ending_so() -> N
     assert folder_files(paths, "pkg/sub") == ("pkg/sub/a.py", "pkg/sub/b.py")
     assert folder_files(paths, "./pkg/sub/") == ("pkg/sub/a.py", "pkg/sub/b.py")
     assert folder_files(paths, "sub") == ("docs/pkg/sub/a.rst", "other/sub/c.py", "pkg/sub/a.py", "pkg/sub/b.py")
+
+
+def test_a_search_for_what_depends_on_a_file_says_the_file_as_written() -> None:
+    """pyasn1 0.6.1's "what breaks if I change pyasn1/codec/ber/decoder.py" had each result's reason
+    read "depends on py (inherit, depth 1)": the path cut at its last dot, as a symbol's qualifier is."""
+    from maguyva_tui.core.retrievers.graph import GraphRetriever
+
+    files = {"pkg/dec.py": "class Decoder:\n    pass\n", "app.py": "from pkg.dec import Decoder\n\nclass Mine(Decoder):\n    pass\n"}
+    graph = CodeGraph.build({path: analyze(path, text) for path, text in files.items()})
+    retriever = GraphRetriever(graph)
+    for written in ("pkg/dec.py", "pkg.dec", "pkg"):
+        reasons = {h.reason.partition(" (")[0] for h in retriever.impact_hits(written, 2, 10)}
+        assert reasons == {f"depends on {written}"}, written
+    assert {h.reason.partition(" (")[0] for h in retriever.impact_hits("Decoder", 2, 10)} == {"depends on Decoder"}

@@ -172,6 +172,8 @@ class GraphRetriever:
         """Return the dependents of ``name`` nearest first, each spanning the dependent symbol."""
         found = queries.impact(self.graph, name, depth, limit)
         bare = name.replace("::", ".").rpartition(".")[2] or name
+        if not queries.definitions(self.graph, name):  # a file or module said as written: it had been "depends on py"
+            bare = name
         hits = []
         for d in found.dependents[:limit]:
             score = (depth - d.depth + 1) + d.centrality / (1.0 + d.centrality)  # depth first, then centrality
