@@ -87,11 +87,13 @@ class CLike(Language):
         return (c_target(r, inner, found) if found else using(r, package, name)) or UNRESOLVED
 
     def method_elsewhere(self, r: Lookup, index: FileIndex, qualname: str) -> str | None:
-        """Find a C++ method defined in another file than its class."""
+        """Find a C++ method defined in another file than its class: a method before a test
+        macro's function named as one (ninja's ``TEST(Lexer, Error)`` beside ``Lexer::Error``)."""
         if not self.cpp:
             return None
         r.deps.add("glob:c")
-        return unique(r.methods_named("c", qualname))
+        found = r.methods_named("c", qualname)
+        return unique([t for t in found if r.kind(t) == "method"] or found)
 
 
 def c_target(r: Lookup, qualname: str, nodes: list[str]) -> str | None:
