@@ -67,6 +67,8 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
         return None
     if intent.name != "find_definition" and is_file_name(target):
         return None  # impact decorators.py: a file's, which missing_paths tells when no indexed file is
+    if intent.name == "impact_analysis" and _names_module(generation, target):
+        return None  # pkg.mod: what depends on the module, as maguyva graph impact and MCP's impact answer it
     if names_constructor(generation, target):  # Foo.new, Plain.Plain: the constructor its class runs
         return None
     if _defined_in_file(generation, target):  # widget.go::Parse, a root file's node, read as a dotted name
@@ -75,6 +77,17 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
     said = f"; close names: {', '.join(close)}" if close else ""
     unindexed = unread_files.said(unread_files.big_files_holding(getattr(generation, "snapshot", None), target))
     return LookupFailure(target, "symbol", f"no symbol named {echo(target)}{echo(unindexed)}{RELATED}{said}", close)
+
+
+def _names_module(generation: Generation, target: str) -> bool:
+    """Whether the graph reads a dotted name as a module of the repository (``pkg.codec.decoder``):
+    "what breaks if I change" it had said "no symbol named pkg.codec.decoder" and shown related code."""
+    graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
+    if graph is None:
+        return False
+    from maguyva_tui.core.graph import queries  # here: only an unknown name's impact question loads the graph
+
+    return bool(queries.file_nodes(graph, target))
 
 
 def _missing_in_file(generation: Generation, target: str, text: str) -> LookupFailure | None:
