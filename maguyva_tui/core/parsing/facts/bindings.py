@@ -912,6 +912,9 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         bound = _type_var_bound(node)
         if bound is not None:  # ``C = TypeVar("C", bound=Converter)``: a ``C`` is called as a Converter
             return bound
+    made = names.go_made(node) if kind == "call_expression" else None
+    if made is not None:  # go ``z := new(Zipf)``, ``d := make(intPairs, n)``: a Zipf, an intPairs
+        return names.type_name(made)
     if kind in names.ASSERTIONS:  # typescript ``const t = x as Foo``: a Foo
         return names.asserted_type(node, kind)
     if kind == "type_cast_expression":  # rust ``let n = x as u64``, ``x as $T``: its type

@@ -122,7 +122,14 @@ def dotted(node: Node | None, depth: int = 0) -> str:
     if kind in WRAPPER_FIELDS:
         return dotted(_unwrap(node, WRAPPER_FIELDS[kind]), depth + 1)
     if kind in CALL_TYPES:
+        made = go_made(node) if kind == "call_expression" else None
+        if made is not None:  # go new(T).m(), make(T, n).m(): a T, as T() is
+            typed = type_name(made)
+            return typed + "()" if typed else UNKNOWN
         return _call_result(node, depth)
+    if kind == "composite_literal":  # go (Options{}).m(): an Options, as Options() is
+        typed = type_name(node.child_by_field_name("type"))
+        return typed + "()" if typed else UNKNOWN
     if kind in PHP_PATHS:
         return php_path(node)
     if kind == "object_creation_expression":  # php (new Foo())->m(): an instance of Foo, as Foo() is
@@ -300,6 +307,21 @@ def php_path(node: Node) -> str:
     the current namespace (``namespace\\Foo``) renders as written after it."""
     text = (node.text or b"").decode("utf-8", "replace").lstrip("\\").removeprefix("namespace\\")
     return text.replace("\\", ".") if PHP_PATH.fullmatch(text) else UNKNOWN
+
+
+GO_MAKERS = frozenset({b"new", b"make"})
+"""Go's builtins that make a value of the type their first argument names."""
+
+
+def go_made(node: Node) -> Node | None:
+    """Return the type a Go ``new(T)`` or ``make(T, n)`` names (the grammar reads its first argument
+    as a type), ``None`` for any other call."""
+    function = node.child_by_field_name("function")
+    if function is None or function.type != "identifier" or function.text not in GO_MAKERS:
+        return None
+    arguments = node.child_by_field_name("arguments")
+    first = arguments.named_children[0] if arguments is not None and arguments.named_child_count else None
+    return first if first is not None and (first.type == "type_identifier" or first.type.endswith("_type")) else None
 
 
 def _call_result(node: Node, depth: int) -> str:
