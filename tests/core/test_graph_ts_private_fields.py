@@ -48,3 +48,26 @@ def test_javascript_private_field_types_its_receiver() -> None:
     graph = graph_of({"a.js": JS})
     assert call_targets(graph, "a.js", 7) == {"a.js::Cache.find"}
     assert call_targets(graph, "a.js", 8) == {"a.js::Cache.find"}
+
+
+LOCALS = """\
+export class Query { reset(): void {} }
+export class Cache { build(): Query { return new Query() } }
+export class Client {
+  #cache: Cache = new Cache()
+  one() {
+    const query = this.#cache.build()
+    query.reset()
+  }
+  two() {
+    const cache = this.#cache
+    cache.build()
+  }
+}
+"""
+
+
+def test_a_local_made_from_a_private_field_is_typed() -> None:
+    graph = graph_of({"a.ts": LOCALS})
+    assert call_targets(graph, "a.ts", 7) == {"a.ts::Query.reset"}  # what this.#cache.build() gives
+    assert call_targets(graph, "a.ts", 11) == {"a.ts::Cache.build"}  # const cache = this.#cache

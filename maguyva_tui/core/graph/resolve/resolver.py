@@ -582,8 +582,8 @@ class Resolver(Memo):
             return self.nth_parameter(index, scope, typed)
         if UNION_TYPE in typed:
             return self.union(index, scope, typed)
-        made, nth_result, nth = typed.partition(NTH_RESULT)
-        if nth_result:
+        made, nth_result, nth = typed.rpartition(NTH_RESULT)
+        if nth_result and nth.isdigit() and made.endswith("()"):  # go's f()#1, not this.#cache.get()
             return self.nth_result(index, scope, made, nth)
         if typed.endswith(ARRAY_TYPE) and MAPPING_KEY in typed:  # Name<key>Node[]: Nodes keyed by Names
             key, _, values = typed.partition(MAPPING_KEY)
