@@ -79,15 +79,46 @@ ELEMENT_METHODS = frozenset({"get", "pop", "popleft", "setdefault"})
 """Methods of Python's containers that give one of their elements (a mapping's: one of its values)."""
 
 
-def _gives_element(target: str, owner: str | None, name: str) -> bool:
+JS_ELEMENT_METHODS = frozenset({"find", "findLast", "at", "pop", "shift"})
+"""Methods of a JavaScript array that give one of its elements (``observers.find((x) => ...)``)."""
+
+JS_SAME_ARRAY_METHODS = frozenset({"filter", "slice", "splice", "concat", "reverse", "sort", "toSorted",
+                                   "toReversed", "toSpliced"})
+"""Methods of a JavaScript array that give an array of its elements (``findAll().filter(...)``)."""
+
+
+def _gives_element(target: str, owner: str | None, name: str, language: str) -> bool:
     """Tell whether calling a member gives an element of the array it was looked up on: a Python
-    container's own ``get``, ``pop`` or ``setdefault`` (only Python's array members are external)."""
-    return target == EXTERNAL and owner is not None and owner.startswith(ARRAY) and name in ELEMENT_METHODS
+    container's own ``get``, ``pop`` or ``setdefault`` (only Python's array members are external),
+    a JavaScript array's ``find``, ``at``, ``pop`` (no array member of the index)."""
+    if owner is None or not owner.startswith(ARRAY):
+        return False
+    if language in mod.JS_FAMILY:
+        return target == UNRESOLVED and name in JS_ELEMENT_METHODS
+    return target == EXTERNAL and name in ELEMENT_METHODS
+
+
+def _keeps_array(target: str, owner: str | None, name: str, language: str) -> bool:
+    """Tell whether calling a member of a JavaScript array gives an array of its elements."""
+    return (language in mod.JS_FAMILY and target == UNRESOLVED and owner is not None and owner.startswith(ARRAY)
+            and name in JS_SAME_ARRAY_METHODS)
 
 
 def array_of(target: str) -> str:
     """Return the target of an array of ``target``'s values."""
     return UNRESOLVED if target in SENTINELS and target != EXTERNAL else ARRAY + target
+
+
+_EACH = frozenset({(f"{PARAMETER}0", "0")})
+ARRAY_CALLBACKS: dict[str, frozenset[tuple[str, str]]] = {
+    **dict.fromkeys(("forEach", "map", "filter", "find", "findLast", "findIndex", "findLastIndex", "some",
+                     "every", "flatMap"), _EACH),
+    **dict.fromkeys(("reduce", "reduceRight"), frozenset({(f"{PARAMETER}0", "1")})),
+    "sort": frozenset({(f"{PARAMETER}0", "0"), (f"{PARAMETER}0", "1")}),
+}
+"""A JavaScript array's methods that pass its elements to their callback, and where: the callback
+(its argument, ``<param>0``) and its parameter (``0``: ``xs.map((x) => ...)``; ``1``:
+``xs.reduce((acc, x) => ...)``) that is an element."""
 
 
 KEYS = "\x1f"
@@ -191,8 +222,10 @@ class Resolver(Memo):
                 target = EXTERNAL  # ``xs.append`` of ``xs: list[Node]``: Python's own list's (dict's) method
             if itself and i == used and self.instance_member(target):
                 target = UNRESOLVED  # `jQuery.each(...)`: a static the index does not define
-            if written[i].endswith("()") and _gives_element(target, owner, parts[i]):
+            if written[i].endswith("()") and _gives_element(target, owner, parts[i], index.language):
                 target = element(owner)  # ``cache.pop(k, None)`` of ``cache: Dict[str, Node]``: a Node
+            elif written[i].endswith("()") and _keeps_array(target, owner, parts[i], index.language):
+                target = owner  # ``nodes.filter(...)`` of ``nodes: Node[]``: Nodes still
             elif written[i].endswith("()"):
                 target = self.called_result(target, owner)
             elif written[i].endswith(ELEMENT):
@@ -599,8 +632,10 @@ class Resolver(Memo):
         try:
             called = typed.endswith("()")
             target, owner = self.resolve_owned(index, scope, typed.removesuffix("()"), invoked=called)
-            if called and _gives_element(target, owner, typed[:-2].rpartition(".")[2]):
-                return element(owner or "")  # ``x = cache.get(k)``
+            if called and _gives_element(target, owner, typed[:-2].rpartition(".")[2], index.language):
+                return element(owner or "")  # ``x = cache.get(k)``, ``const x = nodes.find(...)``
+            if called and _keeps_array(target, owner, typed[:-2].rpartition(".")[2], index.language):
+                return owner or UNRESOLVED  # ``const kept = nodes.filter(...)``
             if target in SENTINELS:
                 return target
             if called:
@@ -660,7 +695,10 @@ class Resolver(Memo):
                 owner = self.instance(index, head, scope)
                 target = self.member(owner, name) if owner not in SENTINELS else owner
             else:
-                target = self.resolve(index, scope, function)
+                target, owner = self.resolve_owned(index, scope, function)
+                if (target == UNRESOLVED and owner is not None and owner.startswith(ARRAY)
+                        and (inner, nth) in ARRAY_CALLBACKS.get(name, ())):
+                    return element(owner)  # ``nodes.forEach((n) => ...)`` of ``nodes: Node[]``: a Node
             if target in SENTINELS or self.kind(target) not in FUNCTION_KINDS:
                 return UNRESOLVED
             return self._declared(target, f"{inner}{PARAMETER}{nth}")

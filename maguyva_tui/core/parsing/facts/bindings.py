@@ -618,14 +618,15 @@ def _signature_parameter(annotation: Node | None, position: int) -> str | None:
 
 
 def _callee(arguments: Node) -> str | None:
-    """Return the function a call's arguments are passed to, as written (``make``, ``this.each``);
-    ``None`` for anything but a (dotted) name."""
+    """Return the function a call's arguments are passed to, as written (``make``, ``this.each``,
+    ``this.#items.map``, ``cache.findAll().forEach``: a method of a call's result); ``None`` for
+    anything but a (dotted) name."""
     call = arguments.parent
     callee = call.child_by_field_name("function") if call is not None and call.type == "call_expression" else None
     if callee is None or callee.type not in ("identifier", "member_expression"):
         return None
-    called = (callee.text or b"").decode("utf-8", "replace")
-    return called if all(part.isidentifier() for part in called.split(".")) else None
+    called = names.dotted(callee)  # ``this.#items.map``; ``cache.findAll(f).forEach``: on findAll's result
+    return called if all(part.removeprefix("#").removesuffix("()").isidentifier() for part in called.split(".")) else None
 
 
 def _object_context(obj: Node, hops: int) -> str | None:
