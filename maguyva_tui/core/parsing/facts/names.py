@@ -516,7 +516,7 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
     elif kind == "union_type":  # typescript Foo | null, Foo | undefined; python type[Foo] | None
         kept = [c for c in node.named_children if not (c.type == "literal_type" and c.named_child_count == 1
                                                        and c.named_children[0].type in NULLISH) and not _is_none(c)]
-        if node.named_child_count == 2 and len(kept) == 1:
+        if node.named_child_count in (1, 2) and len(kept) == 1:  # 1: prettier's leading ``| Foo``
             return type_name(kept[0])
         members = [type_name(c) if c.type in UNION_MEMBERS else None for c in _union_members(kept)]
         return UNION_TYPE.join(m for m in members if m) if len(members) > 1 and all(members) else None
