@@ -1009,18 +1009,19 @@ def _unwrapped(node: Node) -> Node:
 
 def _paired(node: Node, position: int) -> str | None:
     """Return what a Python ``for i, x in enumerate(xs)`` or ``for k, x in d.items()`` binds its
-    second name to: an element of ``xs``, a value of ``d`` (the index and the key: nothing)."""
+    name at ``position`` to: ``x`` an element of ``xs``, a value of ``d``; ``k`` a key of ``d``
+    (what a loop over ``d`` walks); the index nothing."""
     node = _unwrapped(node)
     function = node.child_by_field_name("function") if node.type == "call" else None
     arguments = node.child_by_field_name("arguments")
-    if position != 1 or function is None or arguments is None:
+    if position not in (0, 1) or function is None or arguments is None:
         return None
-    if function.text == b"enumerate" and arguments.named_child_count:
+    if function.text == b"enumerate" and arguments.named_child_count and position == 1:
         return _iterated(arguments.named_children[0])
     if function.type == "attribute" and not arguments.named_child_count:
         method, owner = function.child_by_field_name("attribute"), function.child_by_field_name("object")
         if method is not None and method.text == b"items" and owner is not None:
-            return _element(owner)
+            return _element(owner) if position == 1 else _walked(owner)
     return None
 
 
@@ -1036,6 +1037,13 @@ def _iterated(node: Node) -> str | None:
         method, owner = function.child_by_field_name("attribute"), function.child_by_field_name("object")
         if method is not None and method.text == b"values" and owner is not None:  # ``for x in cache.values()``
             return _element(owner)
+        if method is not None and method.text == b"keys" and owner is not None:  # ``for k in cache.keys()``
+            return _walked(owner)
+    return _walked(node)
+
+
+def _walked(node: Node) -> str | None:
+    """Return what a Python loop straight over a plain (dotted) name binds: ``xs.__iter__[i]``."""
     walked = _element(node)
     return walked.removesuffix(names.ELEMENT) + "." + names.ITERATED + names.ELEMENT if walked else None
 
