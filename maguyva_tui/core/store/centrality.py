@@ -8,7 +8,7 @@ leaf's 1.04: a 17 % lead, worth seven RRF ranks at k = 40, which buried the rele
 a more central sibling (measured: natural-language MRR@10 fell from the semantic engine's 0.56 to
 0.38). Only genuinely central code should be lifted.
 
-On disk (``centrality.npz``, read whole at open, no pickle allowed): the paths as a string table
+On disk (``centrality.npz``, mapped at open, no pickle allowed): the paths as a string table
 (``paths`` bytes, ``offsets``), per file its own value (``file_values``) and number of spans
 (``counts``), then every span's (start, end) (``spans``) and value (``values``) in path order.
 """
@@ -22,8 +22,9 @@ from typing import Any, TypeAlias, cast
 
 import numpy as np
 
-from maguyva_tui.core.store.arrays import PathIndex, Strings, damaged, read_members, strictly_sorted, strings_blob
+from maguyva_tui.core.store.arrays import PathIndex, Strings, damaged, strictly_sorted, strings_blob
 from maguyva_tui.core.store.format import IndexUnavailable
+from maguyva_tui.core.store.npz import mapped_npz
 
 FUSION_SCALE = 1 / 16
 """Divides PageRank × nodes (mean 1) so that only hubs gain a noticeable boost (see above)."""
@@ -166,12 +167,15 @@ def _columns(paths: list[str], file_values: np.ndarray, counts: np.ndarray, span
 
 
 def load_centrality(path: Path, known: tuple[Strings, list[str]] | None = None) -> CentralityTable:
-    """Read a centrality table (every array whole; a file's spans made when first asked); ``known``:
+    """Read a centrality table (its arrays mapped, ``store/npz.py``: a page read where a question
+    touches it, not 11.6 MB read and checksummed at every open of a 100,000-file index; a file's
+    spans made when first asked); ``known``:
     a stored table of paths already decoded and checked in order (the generation's file table),
     whose list is taken when it holds the same paths (100,000 paths: 20 ms of CPU not spent
     splitting and checking them again, and the two lists compared by identity after)."""
     try:
-        arrays = read_members(path, ("paths", "offsets", "file_values", "counts", "spans", "values"))
+        mapped = mapped_npz(path)
+        arrays = {name: mapped[name] for name in ("paths", "offsets", "file_values", "counts", "spans", "values")}
         return CentralityTable(StoredSpans(arrays, known))
     except FileNotFoundError:
         raise IndexUnavailable(f"the index is incomplete ({path.name} is missing); rebuilding it") from None
