@@ -477,7 +477,8 @@ class Bindings:
         """Return the bindings that could shadow a referenced name, and every function's return type."""
         out = []
         for (scope, bound), sites in self.sites.items():
-            line, typed = _merge(self._assigned_over_parameter(scope, bound, sites), bound)
+            line, typed = _merge(self._assigned_over_parameter(scope, bound, sites), bound,
+                                 alternatives=bool(scope) and "." not in bound and not bound.startswith((RETURN, PARAMETER)))
             wanted = (bound in (RETURN, MARK) or bound.startswith((RETURN, PARAMETER)) or bound in heads
                       or "self." + bound in heads or "this." + bound in heads
                       or bound.partition(".")[0] in heads)  # a field of a local's anonymous struct
@@ -826,11 +827,13 @@ def local_name(node: Node) -> str | None:
     return node.text.decode("utf-8", "replace") if node.text else None
 
 
-def _merge(sites: list[tuple[int, str, bool]], bound: str = "") -> tuple[int, str]:
+def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bool = False) -> tuple[int, str]:
     """Combine the bindings of one name: a declared type wins, other bindings must agree; a
     binding to what a method of the name itself gives (``retry = retry.increment()``, a copy or a
     builder's step) follows the others, and so does a binding to no value (``x = None``: ``NULL``
-    where it is the only one)."""
+    where it is the only one). With ``alternatives``, typed bindings that disagree in writing are
+    kept, joined by ``ALTERNATIVES``, for the resolver to check they name one type; a binding of no
+    known type among them still leaves the name untyped."""
     line = min(s[0] for s in sites)
     declared = {s[1] for s in sites if s[2]}
     if declared:
@@ -840,7 +843,19 @@ def _merge(sites: list[tuple[int, str, bool]], bound: str = "") -> tuple[int, st
         types.discard(NULL)
     if len(types) > 1:  # a builtin's result (json_decode(), sorted()) says nothing: the others type it
         types = {t for t in types if not is_builtin_result(t) and not _own_step(t, bound)} or types
+    if len(types) > 1 and alternatives and _alternatives(types, bound):
+        return line, names.ALTERNATIVES.join(sorted(types))
     return line, types.pop() if len(types) == 1 else UNTYPED
+
+
+def _alternatives(types: set[str], bound: str) -> bool:
+    """Tell whether a local's differing bindings may be kept as alternatives: each is typed, none
+    reads the local itself (``x = x.a().b()``), and all are values made or read (``Foo()``,
+    ``xs[i]``) or all plain names, so that whether the local holds an instance does not hang on
+    which one is read."""
+    made = {t.endswith(("()", names.ELEMENT)) for t in types}
+    return (all(types) and len(made) == 1 and not any(names.ALTERNATIVES in t for t in types)
+            and not any(t.partition(".")[0].removesuffix("()").removesuffix(names.ELEMENT) == bound for t in types))
 
 
 def _own_step(typed: str, bound: str) -> bool:
