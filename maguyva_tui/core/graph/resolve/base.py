@@ -137,6 +137,9 @@ class Language:
     lexical_constants = False
     """Whether a name no file's scope binds is looked up through the enclosing modules of the scope
     it is written in, in any file (Ruby's constants): its meaning changes with the scope."""
+    rooted_names = False
+    """Whether a name written from the top level (C++'s ``::Error``, read ``.Error``) is looked up
+    there alone, as Ruby's constants (``lexical_constants``) are: never a member or a nested one."""
     call_member: str | None = None
     """The method that calling an instance runs (Python's ``__call__``); ``None`` where the
     language has none, and a called value stays its class, as it always had."""

@@ -359,8 +359,8 @@ def _member(node: Node, receiver_field: str, member_field: str, depth: int) -> s
             receiver = node.named_children[0]
     tail = dotted(member, depth + 1)
     if receiver is None:
-        rooted = node.type == "scope_resolution" and (node.text or b"").startswith(b"::")
-        return ROOT + tail if rooted else tail  # Ruby ::Base: the top level's, never a nested module's
+        rooted = node.type in ROOTED and (node.text or b"").startswith(b"::")
+        return ROOT + tail if rooted else tail  # Ruby ::Base, C++ ::Error: the top level's, never a nested one's
     head = LITERAL_TYPES.get(receiver.type) or dotted(receiver, depth + 1)
     if head == UNKNOWN or head.startswith(UNKNOWN + "."):
         return UNKNOWN + "." + tail
@@ -370,7 +370,10 @@ def _member(node: Node, receiver_field: str, member_field: str, depth: int) -> s
 ROOT = "."
 """What a Ruby constant written from the top level (``::Base``, ``::Shop::Base``) starts with: an
 empty first segment, looked up at the top level alone (``Base`` inside ``module Shop`` is
-``Shop::Base`` when some file defines it; ``::Base`` never is)."""
+``Shop::Base`` when some file defines it; ``::Base`` never is). A C++ name too (``::Error(msg)``
+in ninja's ``StatusPrinter::Error`` calls the file-level ``Error``, not the method itself)."""
+ROOTED = frozenset({"scope_resolution", "qualified_identifier"})
+"""The nodes a name written from the top level is: Ruby's ``::Base``, C++'s ``::Error``."""
 
 
 LITERAL_TYPES: dict[str, str] = {
@@ -615,11 +618,6 @@ NULLISH = frozenset({"null", "undefined"})
 UNION_TYPE = "|"
 """Joins the types a TypeScript union names (``If | Else``: ``If|Else``): a member is looked up on
 each, as the compiler does (``graph/resolve/resolver.py``)."""
-
-ALTERNATIVES = "<or>"
-"""Joins the differing bindings of one local (``conn = pool[0]`` here, ``conn = self.make()`` there,
-``x = A()`` in one branch, ``x = B()`` in the other): the local has a type only where every one
-resolves to the same (``graph/resolve/resolver.py``); one it cannot resolve leaves it untyped."""
 
 UNION_MEMBERS = frozenset({"type_identifier", "nested_type_identifier", "generic_type"})
 """The members of a TypeScript union that name a type (``A | B``); a union of others names none."""
