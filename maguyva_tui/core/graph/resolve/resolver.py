@@ -34,7 +34,7 @@ from maguyva_tui.core.graph.tables import (
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
-from maguyva_tui.core.parsing.facts.names import ARRAY_TYPE, ELEMENT, ITERATED, MAPPING_KEY, UNION_TYPE
+from maguyva_tui.core.parsing.facts.names import ALTERNATIVES, ARRAY_TYPE, ELEMENT, ITERATED, MAPPING_KEY, UNION_TYPE
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
@@ -612,6 +612,8 @@ class Resolver(Memo):
             return UNRESOLVED
         if typed == FUNCTION_TYPED:
             return FUNCTION_VALUE
+        if ALTERNATIVES in typed:
+            return self.alternatives(index, scope, typed)
         if PARAMETER in typed:
             return self.nth_parameter(index, scope, typed)
         if UNION_TYPE in typed:
@@ -653,6 +655,14 @@ class Resolver(Memo):
             return target if kind is None or kind in ALIASED_KINDS else UNRESOLVED
         finally:
             self.depth -= 1
+
+    def alternatives(self, index: FileIndex, scope: str | None, typed: str) -> str:
+        """Resolve a local's differing bindings (``A()<or>pool[i]``): the one type they all resolve
+        to, unresolved where one resolves to nothing or two differ (no guess between them).
+        httpcore's ``connection`` (a pool's element here, ``self.create_connection(origin)`` there)
+        had been untyped."""
+        found = {self.instance(index, alternative, scope) for alternative in typed.split(ALTERNATIVES)}
+        return found.pop() if len(found) == 1 and not found & SENTINELS else UNRESOLVED
 
     def nth_result(self, index: FileIndex, scope: str | None, made: str, nth: str) -> str:
         """Resolve a later result of a Go call (``made``: the call, ``f()``; ``nth``: 1 for the

@@ -619,6 +619,11 @@ UNION_TYPE = "|"
 """Joins the types a TypeScript union names (``If | Else``: ``If|Else``): a member is looked up on
 each, as the compiler does (``graph/resolve/resolver.py``)."""
 
+ALTERNATIVES = "<or>"
+"""Joins the differing bindings of one local (``conn = pool[0]`` here, ``conn = self.make()`` there,
+``x = A()`` in one branch, ``x = B()`` in the other): the local has a type only where every one
+resolves to the same (``graph/resolve/resolver.py``); one it cannot resolve leaves it untyped."""
+
 UNION_MEMBERS = frozenset({"type_identifier", "nested_type_identifier", "generic_type"})
 """The members of a TypeScript union that name a type (``A | B``); a union of others names none."""
 
