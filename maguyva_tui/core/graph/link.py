@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, FUNCTION_VALUE, SENTINELS, Resolver, rules
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
-from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, symbol_id
+from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, split_id, symbol_id
+from maguyva_tui.core.parsing.facts.arities import ARGS, ARITY, fits
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
 from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
@@ -90,28 +91,37 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
 
     values = rules(index.language).function_values
 
-    def resolved(scope: str | None, name: str, call: bool, mode: int) -> int:
+    def resolved(scope: str | None, name: str, call: bool, mode: int, arguments: int | None = None) -> int:
         if mode == READ_MODE and known is not None and not values:
             attribute = name.rpartition(".")[2]
             if attribute not in known:  # no property of that name anywhere: no site, and nothing to look up
                 resolver.deps.add(property_key(attribute))
                 return UNRESOLVED_CODE
         target = resolver.resolve(index, scope, name, call, mode == INVOKED)
+        if arguments is not None:
+            target = fitting_overload(resolver, target, name, arguments)
         if mode == READ_MODE and not (resolver.is_property(target)
                                       or values and resolver.kind(target) in VALUE_KINDS):
             return UNRESOLVED_CODE  # an ordinary attribute read, a variable passed: no site at all
         return code(target)
 
     methods = rules(index.language).bare_calls_are_methods
+    passed = call_arguments(source) if methods else {}
     for kind, name, line, scope in of_kind(source.references, "local", keep=False):
         read = kind == "read"
         invoked = kind == "call"  # calling an instance runs its __call__, not its class
         call = methods and invoked and "." not in name  # a bare Java call names a method only
         mode = READ_MODE if read else INVOKED if invoked else 0
+        arguments = passed.get((line, name)) if call else None
         written = (name, mode)
-        target = flat.get(written)
+        target = flat.get(written) if arguments is None else None
         if target is None:
-            if scoped is None or name.partition(".")[0].removesuffix("()").removesuffix(ELEMENT) in scoped:
+            if arguments is not None:  # the overload that fits, per count: not one answer for the name
+                key = (scope, f"{name}{ARGS}{arguments}", mode)
+                target = by_scope.get(key)
+                if target is None:
+                    target = by_scope[key] = resolved(scope, name, call, mode, arguments)
+            elif scoped is None or name.partition(".")[0].removesuffix("()").removesuffix(ELEMENT) in scoped:
                 key = (scope, name, mode)
                 target = by_scope.get(key)
                 if target is None:
@@ -150,3 +160,42 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     block = Block(ints(lines), ints(froms), ints(targets), codes(kinds))
     loose_block = LooseBlock(ints(loose_lines), ints(loose_froms), codes(loose_kinds), codes(outcomes), tuple(names))
     return Linked(block, loose_block, frozenset(resolver.deps))
+
+
+def call_arguments(source: Source) -> dict[tuple[int, str], int]:
+    """Return how many arguments each bare Java call passes, by line and name (``arities.py``); a
+    name called on one line with two counts is left out."""
+    found: dict[tuple[int, str], int] = {}
+    clashing: set[tuple[int, str]] = set()
+    for _, written, line, _ in of_kind(source.references, "local"):
+        if written.startswith(ARGS):
+            name, _, count = written[len(ARGS):].partition(":")
+            key = (line, name)
+            if found.get(key, int(count)) != int(count):
+                clashing.add(key)
+            found[key] = int(count)
+    for key in clashing:
+        del found[key]
+    return found
+
+
+def fitting_overload(resolver: Resolver, target: str, name: str, arguments: int) -> str:
+    """Follow a bare Java call's method up its class's bases while the method found declares no
+    overload taking that many arguments (``arities.py``): the first that does is the one called,
+    something outside the repository where a base outside it is next; with none, the method found."""
+    found = target
+    for _ in range(MAX_OVERLOAD_HOPS):
+        if found in SENTINELS or not resolver.is_symbol(found):
+            return found if found == EXTERNAL else target
+        path, qualname = split_id(found)
+        index = resolver.file(path)
+        declared = index.locals.get(qualname, {}).get(ARITY) if index is not None else None
+        owner = qualname.rpartition(".")[0]
+        if not declared or fits(arguments, declared) or not owner:
+            return found if declared is None or fits(arguments, declared) else target
+        found = resolver.in_bases(symbol_id(path, owner), name)
+    return target
+
+
+MAX_OVERLOAD_HOPS = 8
+"""Bases looked at, at most, for the overload a bare Java call fits."""

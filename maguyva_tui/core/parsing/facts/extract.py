@@ -25,6 +25,7 @@ from functools import cache
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.parsing.facts import names
+from maguyva_tui.core.parsing.facts.arities import ARGS, argument_count, declared_arities
 from maguyva_tui.core.parsing.facts.bindings import (
     ALIAS_CAPTURES,
     ATTRIBUTE_CAPTURES,
@@ -37,7 +38,14 @@ from maguyva_tui.core.parsing.facts.bindings import (
     Bindings,
     loop_target,
 )
-from maguyva_tui.core.parsing.facts.blocks import Heads, anonymous_bases, block_scopes, callback_scopes, symbol_scope
+from maguyva_tui.core.parsing.facts.blocks import (
+    FUNCTION_KINDS,
+    Heads,
+    anonymous_bases,
+    block_scopes,
+    callback_scopes,
+    symbol_scope,
+)
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
@@ -231,6 +239,8 @@ def _extract(
         reader.setters = frozenset(node.id for node in captures.get("call.setter", ()))
     reader.member_calls(captures.get("call.member", ()), language == "ruby")
     reader.method_references(captures.get("call.reference", ()))
+    if language == "java":
+        reader.references += declared_arities(tree, symbols)
     if language == "ruby":
         reader.super_calls(captures.get("call.super", ()))
         reader.bare_calls(captures.get("call.bare", ()), _locals(captures, reader.scope))
@@ -358,6 +368,15 @@ class _Reader:
                 self.ruby_call(node, name_node, name, line)
             else:
                 self.add("call", self.narrowing.call(node, name) if self.narrowing is not None else name, line)
+                if node.type == "method_invocation" and "." not in name:
+                    self.arguments(node, name, line)
+
+    def arguments(self, node: Node, name: str, line: int) -> None:
+        """Record how many arguments a bare Java call passes, in a method or constructor (``arities.py``)."""
+        count = argument_count(node)
+        scope = self.scope(line)
+        if count is not None and self.kinds().get(symbol_scope(scope) or "") in FUNCTION_KINDS:
+            self.add("local", f"{ARGS}{name}:{count}", line, scope)
 
     def method_references(self, nodes: Sequence[Node]) -> None:
         """Record Java method references as calls of the method they name, at the line of its
