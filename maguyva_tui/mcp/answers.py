@@ -158,9 +158,29 @@ def definition_answer(engine: Engine, name: str, kind: str | None, with_source: 
         raise AnswerError(f"in {engine.root}, {answer.missing}.")
     if not answer.known:
         what = f"{kind} named" if kind else "definition of"
+        said = _module_said(engine, name) if kind in (None, "module") else ""
+        if said:
+            raise AnswerError(f"{echo(name)!r} is no symbol defined in {engine.root} but {said}")
         raise AnswerError(f"no {what} {echo(name)!r} in the index of {engine.root}.{_other_kinds(engine, name, kind) or _suggest(answer)}")
     items = [_definition(answer, d, with_source) for d in answer.entries[:limit]]
     return {"symbol": echo(name), **_listing("definitions", items, answer.total)}
+
+
+MODULE_FILES_SAID = 3
+"""The files of a module a refused find_definition names at most."""
+
+
+def _module_said(engine: Engine, name: str) -> str:
+    """What a name no symbol has but a module, file or folder of the repository has is, and which
+    tools answer it (``pyasn1.codec.ber.decoder``: the file pyasn1/codec/ber/decoder.py); empty for
+    any other name. It had offered the close names Decoder and decode, as if nothing had that name."""
+    files = engine.importers(name, 1).nodes
+    if not files:
+        return ""
+    shown = ", ".join(files[:MODULE_FILES_SAID]) + (f" and {len(files) - MODULE_FILES_SAID} more"
+                                                     if len(files) > MODULE_FILES_SAID else "")
+    what = f"a module or file: {shown}" if len(files) == 1 else f"a module, file or folder of {len(files)} files: {shown}"
+    return f"{what} (find_references lists the lines importing it, impact what depends on it)."
 
 
 def _other_kinds(engine: Engine, name: str, kind: str | None) -> str:
