@@ -340,7 +340,36 @@ def _reached_bases(graph: CodeGraph, defined: tuple[str, ...]) -> tuple[dict[str
                 found[declared] = len(queries.callers(graph, declared).sites)
                 below[declared] = split_id(node)[1]
             queue.extend(graph.bases.get(base, ()))
+        for declared in _go_interfaces(graph, node, method):
+            if declared not in found and declared not in defined:
+                found[declared] = len(queries.callers(graph, declared).sites)
+                below[declared] = split_id(node)[1]
     return found, below
+
+
+def _go_interfaces(graph: CodeGraph, node: str, method: str) -> list[str]:
+    """The methods named ``method`` of the Go interfaces that the type of the method ``node``
+    implements implicitly (it has a method of each of their methods' names: ``GraphRetriever``'s
+    reading), which no base of the graph records: slog's ``TextHandler.Handle`` of ``Handler.Handle``."""
+    from maguyva_tui.core.graph.tables import split_id
+    from maguyva_tui.core.retrievers.graph import GraphRetriever
+
+    symbol = graph.symbols.get(node)
+    if symbol is None or symbol.language != "go" or symbol.qualname.count(".") != 1:
+        return []
+    place = (symbol.path.rpartition("/")[0], symbol.qualname.partition(".")[0])
+    retriever: GraphRetriever | None = None
+    out = []
+    for candidate in sorted(graph.named(method)):
+        owner = candidate.rpartition(".")[0]
+        interface = graph.symbols.get(owner)
+        if interface is None or interface.kind != "interface" or interface.language != "go":
+            continue
+        retriever = retriever or GraphRetriever(graph, None)
+        implementers = retriever._go_implementers(owner, retriever._go_members(owner))
+        if any((split_id(t)[0].rpartition("/")[0], split_id(t)[1]) == place for t in implementers):
+            out.append(candidate)
+    return out
 
 
 def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]) -> str | None:
