@@ -183,9 +183,10 @@ class Language:
         """Resolve a name bound nowhere as a fully qualified path; ``None`` when the language has none."""
         return None
 
-    def external_member(self, r: Lookup, rest: list[str], declared: str = "") -> str | None:
+    def external_member(self, r: Lookup, rest: list[str], declared: str = "", head: str = "") -> str | None:
         """Resolve the rest of a name after an external receiver (``declared``: the type the
-        receiver is written with, where it is one name); ``None`` to leave it external."""
+        receiver is written with, where it is one name; ``head``: the receiver itself, where it
+        is one name bound to no local); ``None`` to leave it external."""
         return None
 
     def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:

@@ -213,7 +213,8 @@ class Resolver(Memo):
                 target = walked(target) if target.startswith(ARRAY) else UNRESOLVED  # ``for k in d``
                 continue
             if target in SENTINELS:
-                rescued = (rules(index.language).external_member(self, parts[i:], self.declared(index, scope, written[:i]))
+                rescued = (rules(index.language).external_member(self, parts[i:], self.declared(index, scope, written[:i]),
+                                                                 self.path_head(index, scope, written[:i]))
                            if target == EXTERNAL else None)
                 return (rescued if rescued is not None else target), owner
             owner = target
@@ -264,6 +265,13 @@ class Resolver(Memo):
         if receiver[0].endswith("()"):
             return receiver[0].removesuffix("()")
         return self.binding(index, scope, receiver[0])
+
+    def path_head(self, index: FileIndex, scope: str | None, receiver: list[str]) -> str:
+        """Return a receiver of one segment that names no local (``Default`` of ``Default.default``,
+        ``u32`` of ``u32.max_value``): a type or module written as the head of a path; ``""`` else."""
+        if len(receiver) != 1 or receiver[0].endswith(("()", ELEMENT)) or self.binding(index, scope, receiver[0]):
+            return ""
+        return receiver[0]
 
     def called_result(self, target: str, owner: str | None) -> str:
         """Type what calling a method looked up on a class (``owner``) returns: a method returning

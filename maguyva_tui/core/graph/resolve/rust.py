@@ -71,14 +71,21 @@ class Rust(Language):
         found = rust_module(r, root, here + qualname.split("."))
         return r.member(found, name) if found is not None else None
 
-    def external_member(self, r: Lookup, rest: list[str], declared: str = "") -> str | None:
+    def external_member(self, r: Lookup, rest: list[str], declared: str = "", head: str = "") -> str | None:
         """Resolve a method of the crate's own trait, implemented for a foreign type: the method
         when one trait of the crate alone declares it, else unknown. On a value of a primitive
-        type (``declared``), a trait's only where the crate implements it for that type."""
+        type (``declared``, or a path's ``head``: ``u32::from``), a trait's only where the crate
+        implements it for that type. A path through a foreign type or trait (``Default::default()``,
+        ``String::from(s)``) is its own unless the crate's impl for that type has the method:
+        tinyvec's ``let v: ArrayVec<[i32; 4]> = Default::default()`` had reached its
+        ``Array::default``."""
         if not crate_method(r, rest):
             return None
-        if declared in RUST_PRIMITIVES:
-            return primitive_member(r, declared, rest)
+        typed = declared or head
+        if typed in RUST_PRIMITIVES:
+            return primitive_member(r, typed, rest)
+        if not declared and _names_type(head) and not _implemented_for(r, head, rest):
+            return None
         trait = trait_method(r, rest[0]) if len(rest) == 1 else None
         return trait if trait is not None else UNRESOLVED
 
@@ -120,6 +127,19 @@ def primitive_member(r: Lookup, typed: str, rest: list[str]) -> str | None:
     if not found:
         return None
     return found.pop() if len(found) == 1 else UNRESOLVED
+
+
+def _names_type(head: str) -> bool:
+    """Tell whether a path's head is written as a type or trait is (``Default``, ``BigInt``): upper
+    camel case, not a generic's one letter (``T::default()``) nor a constant (``MAX``)."""
+    return head[:1].isupper() and any(c.islower() for c in head)
+
+
+def _implemented_for(r: Lookup, typed: str, rest: list[str]) -> bool:
+    """Tell whether an impl of the crate for a type of this name defines the method (its methods
+    are named under the type: ``impl Radix for BigInt`` gives ``BigInt.from_radix``)."""
+    r.deps.add("glob:rust")
+    return len(rest) == 1 and f"{typed}.{rest[0]}" in r.names().qualnames.get("rust", {})
 
 
 def _primitive_impls(r: Lookup) -> dict[str, frozenset[str]]:
