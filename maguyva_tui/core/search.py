@@ -787,14 +787,20 @@ def _importers(generation: Generation, req: SearchRequest, asked: Intent | None 
     if req.regex or req.modality not in (None, "graph") or req.intent not in (None, "find_references"):
         return None
     written = asks_importers(req.text) or _path_referenced(asked, req)
+    called = None if written is not None else _module_called(generation, asked, req)
+    written = written or called
     if written is None:
         return None
     of_shards = getattr(generation, "import_lines", None)  # a workspace: each repository's lines
     found = of_shards(written) if of_shards is not None else import_lines(generation, written)
-    if found is None:
+    if found is None or called is not None and found.by_symbol:  # who calls X of no module X: a missing symbol
         return None
     shown = echo(written)
     intent = Intent("find_references", CONF_IMPORTERS, written, IMPORTERS_RULE)
+    if called is not None:  # who calls pkg.mod: no call names a module, the lines importing it do
+        said = (f"{shown} is a module or file, not a function: listing the lines importing it "
+                f"(`what breaks if I change {shown}` lists what depends on it)")
+        return intent, list(found.hits), [said]
     if found.by_symbol:
         said = f"listing the lines importing {shown} (`who calls {shown}` lists its call sites)"
         return intent, list(found.hits), [said]
@@ -821,6 +827,17 @@ def _path_referenced(asked: Intent | None, req: SearchRequest) -> str | None:
     if asked is None or asked.name != "find_references" or not asked.target or not names_path(asked.target):
         return None
     return None if asks_callees(req.text) or asks_subtypes(req.text) or asks_overrides(req.text) else asked.target
+
+
+def _module_called(generation: Generation, asked: Intent | None, req: SearchRequest) -> str | None:
+    """The module a callers question names by its dotted name (``who calls pkg.mod``) where no
+    symbol is named so: its importers are its references, as ``maguyva graph callers pkg.mod`` and
+    MCP's find_references list them, where the search had said "no symbol named pkg.mod"."""
+    if asked is None or asked.name != "find_references" or not asked.target or "." not in asked.target:
+        return None
+    if asks_callees(req.text) or asks_subtypes(req.text) or asks_overrides(req.text):
+        return None
+    return None if generation.knows_symbol(asked.target) else asked.target
 
 
 def _symbol_importers(generation: Generation, written: str) -> ImportLines | None:
