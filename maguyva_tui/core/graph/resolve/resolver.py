@@ -204,7 +204,7 @@ class Resolver(Memo):
         if written[used - 1].endswith("()"):
             target = self.result(target)
         elif written[used - 1].endswith(ELEMENT):
-            target = element(target)
+            target = self.go_element(target) if index.language == "go" else element(target)
         owner: str | None = None
         apart = rules(index.language).bare_calls_are_methods or rules(index.language).fields_apart
         itself = used == 1 < len(parts) and self.names_itself(index, scope, written[0], target)
@@ -231,7 +231,7 @@ class Resolver(Memo):
             elif written[i].endswith("()"):
                 target = self.called_result(target, owner)
             elif written[i].endswith(ELEMENT):
-                target = element(target)
+                target = self.go_element(target) if index.language == "go" else element(target)
             elif i < len(parts) - 1 and self.is_property(target):
                 target = self.result(target)  # a property read on the way is its getter's result
         if invoked and self.kind(target) in CLASS_KINDS:
@@ -351,6 +351,20 @@ class Resolver(Memo):
                 return not bound[name]
             scope = scope.rpartition(".")[0]
         return False
+
+    def go_element(self, target: str) -> str:
+        """Return what an element of a Go value of ``target`` is (``xs[i]``): the element type of a
+        named slice, map or channel type (``type Alternative []Expression``: an ``Expression``, whose
+        ``Pos`` ``x[0].Pos()`` calls, not ``Alternative.Pos``); else ``target`` itself, the graph
+        reading ``[]T`` as ``T``."""
+        if target in SENTINELS or not self.is_symbol(target):
+            return target
+        path, qualname = split_id(target)
+        index = self.file(path)
+        written = index.globals.get(qualname) if index is not None and index.defs.get(qualname) == "type" else None
+        if not written or written == qualname:
+            return target
+        return self.resolve(index, None, written)
 
     def binding(self, index: FileIndex, scope: str | None, name: str) -> str:
         """Return the type a local name is bound to in a scope or an enclosing one (``""``: none)."""

@@ -119,6 +119,9 @@ def dotted(node: Node | None, depth: int = 0) -> str:
     member = MEMBER_FIELDS.get(kind)
     if member is not None:
         return _member(node, *member, depth)
+    if kind == "index_expression" and node.child_by_field_name("operand") is not None:  # go xs[i]
+        head = dotted(node.child_by_field_name("operand"), depth + 1)
+        return head if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)) else head + ELEMENT
     if kind in WRAPPER_FIELDS:
         return dotted(_unwrap(node, WRAPPER_FIELDS[kind]), depth + 1)
     if kind in CALL_TYPES:
