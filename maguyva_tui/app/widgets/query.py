@@ -76,6 +76,9 @@ class QueryInput(OrderedInput):
         """Paste every line of a text, its line ends marked (:data:`LINE_MARK`), not only the first."""
         if event.text:
             text = shown(event.text)
+            # Textual's box scrolls to its cursor on every change but its first: a long line pasted
+            # into a box never edited showed its start, the cursor and its end out of view
+            self._initial_value = False
             if self.selection.is_empty:
                 self.insert_text_at_cursor(text)
             else:
