@@ -35,7 +35,8 @@ def _symbols(table: ResultsTable) -> list[str]:
 
 @pytest.mark.parametrize(("width", "shown"), [
     (130, ["run_flaskr → flaskr/__init__.py:1", "run_task_app → task_app/__init__.py:1"]),
-    (80, ["run_… → flaskr/…:1", "ru… → task_app/…:1"]),  # the caller's name gives way first
+    # the caller's name stays readable, the label's path gives way (it had read ``ru… → task_app/…:1``)
+    (80, ["run_flaskr → fl…:1", "run_task_… → ta…:1"]),
 ])
 async def test_each_call_names_the_definition_it_calls_in_the_symbol_cell(tmp_path: Path, width: int,
                                                                            shown: list[str]) -> None:
@@ -123,3 +124,14 @@ def test_a_narrow_symbol_keeps_its_own_name_before_its_qualifiers() -> None:
 
 def cell_text(cell: object) -> str:
     return "".join(text for text, _ in cell[0])  # type: ignore[index]
+
+
+def test_a_narrow_call_keeps_its_callers_name_before_the_label() -> None:
+    """urwid's "who calls render" at 80 columns had read ``…er.py:233`` in every row, the caller
+    gone: the caller's name stays, the label's path is cut, then left out."""
+    from maguyva_tui.app.widgets.results import _fit_symbol, part
+
+    call = ((part("Frame.render "), part("→ filler.py:233")), False)
+    assert cell_text(_fit_symbol(call, 23, 0)) == "Frame.render → fil…:233"
+    assert cell_text(_fit_symbol(call, 10, 0, shared=frozenset({"render"}))) == "Frame.ren…"
+    assert cell_text(_fit_symbol(call, 10, 0)) == "…render"

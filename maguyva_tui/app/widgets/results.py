@@ -2,14 +2,14 @@
 
 A call to one of a name's several definitions (who calls ``create_app``, defined in three files)
 says in its symbol cell which one it calls: ``test_config → flaskr/__init__.py:6``, the shortest
-tail of the path that tells the answer's definitions apart; the caller's name gives way first when
-the pane is narrow, so the label stays in view.
+tail of the path that tells the answer's definitions apart; when the pane is narrow the label's
+path gives way first (``Frame.render → fil…:233``), then the label, so the caller stays readable.
 
 A narrow row keeps what says where it is: every row's file name and line whole (``parser.py:509``,
 the folders before it cut first; a name longer than the row's room less :data:`SYMBOL_READABLE`
 cut in its stem, ``middlewa….rb:68``) beside the symbol's few cells (a call's label down to its line,
 ``→ :87``, where the definitions all lie in one file), then a workspace's repository label, and
-only then the label whole, the folders and the caller's name."""
+only then the label whole, the folders and the rest of the caller's name."""
 
 from __future__ import annotations
 
@@ -47,8 +47,10 @@ SYMBOL_WIDTH = 30
 CALLS_ARROW = "→ "
 """Before the definition a call calls, in the symbol cell (after the caller's name and a blank)."""
 
-NAME_KEPT = 3
-"""Cells of a caller's name kept at least beside a call's label (``te…``); narrower, it goes."""
+CALLER_READABLE = 8
+"""Cells of a caller's name kept at least beside a call's label (``run_fla…``, ``render_p…``): the
+name is what tells the rows apart, the label only which definition is called. With 3 kept and the
+label first, urwid's "who calls render" had read ``…er.py:233`` at 80 columns, the caller gone."""
 
 REPO_LABEL_MIN = 4
 """Cells of a workspace's repository label kept at least (``pyth…/``) when the file name takes the
@@ -210,8 +212,11 @@ class ResultsTable(DataTable[str]):
         names = min(max((cell_len(place.rpartition("/")[2]) for place in places), default=0), widths[PLACE])
         repos = max((_repo_need(place, self.repo_labels) for place in places), default=0)
         labels = self._labels.values()
+        calls = _calls(rows)
+        one_file = _one_file(labels)
+        # a call needs its caller's name's readable start beside its narrowest label
         whole = max((cell_len(CALLS_ARROW + text) for text in labels), default=0)
-        narrowest = max((cell_len(_label_forms(text, _one_file(labels))[-1]) for text in labels), default=0)
+        narrowest = max((_beside(name) + cell_len(_label_forms(text, one_file)[-1]) for name, text in calls), default=0)
         if widths[PLACE] + widths[SYMBOL] > room:  # the marks' heading may give the room over its marks
             marks = max((cell_len(cell_plain(row[MARKS])) for row in rows), default=0)
             spare = widths[MARKS] - marks
@@ -238,9 +243,11 @@ class ResultsTable(DataTable[str]):
         # rows had read …test_all_pairs_short… beside …t_paths/tests/test_generic.py:214)
         want = whole or widths[SYMBOL]
         place, symbol = _share(room, (widths[PLACE], names, repos), (widths[SYMBOL], narrowest, want))
-        form = _label_form(labels, symbol)
-        one_file = _one_file(labels)
-        shared = _shared_names(cell_plain(row[SYMBOL]) for row in rows)
+        form = _label_form(calls, symbol)
+        # a call's caller's name without its label: urwid's callers of render (Frame.render,
+        # BigText.render) had all read …render at 80 columns
+        shared = _shared_names(row[SYMBOL][0][0][0].rstrip() if len(row[SYMBOL][0]) == 2 else cell_plain(row[SYMBOL])
+                               for row in rows)
         for row, shown in zip(rows, clip_places(places, place, self.repo_labels), strict=True):
             row[PLACE] = ((part(shown),), False)
             row[SYMBOL] = _fit_symbol(row[SYMBOL], symbol, form, one_file, shared)
@@ -527,6 +534,12 @@ def _symbol(name: str, label: str | None, style: Style) -> Cell:
     return ((part(name + " " if name else ""), part(CALLS_ARROW + label, style)), False)
 
 
+def _calls(rows: Iterable[Sequence[Cell]]) -> list[tuple[str, str]]:
+    """Each listed call's caller's name and label (without its arrow), from the rows' symbol cells."""
+    return [(parts[0][0], parts[1][0].removeprefix(CALLS_ARROW))
+            for parts in (row[SYMBOL][0] for row in rows) if len(parts) == 2]
+
+
 def _one_file(labels: Iterable[str]) -> bool:
     """Whether the calls' labels all name definitions in one file (then their lines tell them apart)."""
     return len({label.rpartition(":")[0] for label in labels}) == 1
@@ -543,18 +556,33 @@ def _label_forms(label: str, one_file: bool = False) -> tuple[str, ...]:
     return (*forms, f"{CALLS_ARROW}:{line}") if one_file else forms
 
 
-def _label_form(labels: Iterable[str], width: int) -> int:
-    """The widest of :func:`_label_forms` in which every label fits ``width``, the same for every
-    row (the narrowest when none does: each is then cut at its start). Where every definition lies
-    in one file, a form naming that file must leave :data:`NAME_KEPT` cells of the caller's name
-    beside it: the lines alone tell the definitions apart, and the name is what tells the rows
-    apart (``rend… → :7`` rather than ``→ visitor.py:7``, the name gone)."""
-    labels = list(labels)
-    one_file = _one_file(labels)
-    forms = [_label_forms(label, one_file) for label in labels]
-    last = len(forms[0]) - 1 if forms else 0
-    beside = 1 + NAME_KEPT if one_file else 0
-    return next((i for i in range(last) if all(cell_len(f[i]) + beside <= width for f in forms)), last)
+def _label_form(calls: Iterable[tuple[str, str]], width: int) -> int:
+    """The widest of :func:`_label_forms` in which every call's label fits ``width`` beside its
+    caller's name (``calls``: each name and label) cut to :data:`CALLER_READABLE` cells, the same for
+    every row (the narrowest when none does: each is then cut, or left out, by :func:`_fit_symbol`)."""
+    calls = list(calls)
+    one_file = _one_file(label for _, label in calls)
+    forms = [(_label_forms(label, one_file), _beside(name)) for name, label in calls]
+    last = len(forms[0][0]) - 1 if forms else 0
+    return next((i for i in range(last) if all(cell_len(f[i]) + beside <= width for f, beside in forms)), last)
+
+
+def _beside(name: str) -> int:
+    """Cells a caller's name keeps at least before its call's label, with the blank between them."""
+    name = name.rstrip()
+    return 1 + min(cell_len(name), CALLER_READABLE) if name else 0
+
+
+def _cut_label(label: str, width: int) -> str | None:
+    """A call's label cut to ``width`` behind its arrow, its line kept and its path's start
+    (``→ fil…:233``); ``None`` when not two cells of the path fit."""
+    if cell_len(label) <= width and label.startswith(CALLS_ARROW):
+        return label
+    path, _, line = label.removeprefix(CALLS_ARROW).rpartition(":")
+    if cell_len(CALLS_ARROW + path + ":" + line) <= width:
+        return CALLS_ARROW + path + ":" + line
+    keep = width - len(CALLS_ARROW) - len("…:") - len(line)
+    return f"{CALLS_ARROW}{path[:keep]}…:{line}" if keep >= 2 and path else None
 
 
 def _shorten_kinds(rows: list[list[Cell]]) -> int:
@@ -568,9 +596,10 @@ def _shorten_kinds(rows: list[list[Cell]]) -> int:
 
 def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False,
                 shared: frozenset[str] = frozenset()) -> Cell:
-    """Cut a symbol cell to ``width``: a call's label (in its ``form``) is kept whole while the
-    caller's name gives way (down to :data:`NAME_KEPT` cells, then dropped), and cut at its start
-    only when alone it is still too wide."""
+    """Cut a symbol cell to ``width``: a call's caller's name is kept whole where its label (in its
+    ``form``) can be cut beside it, else down to :data:`CALLER_READABLE` cells; the label takes the
+    rest, cut at its path's end (``→ fil…:233``), and goes when not even that fits. A call with no
+    caller's name keeps its label, cut at its start."""
     parts = cell[0]
     if len(parts) < 2:
         return ((part(clip_symbol(cell_plain(cell), width, shared)),), False)
@@ -578,10 +607,19 @@ def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False,
     if cell_len(name) + cell_len(label) <= width:
         return cell
     label = _label_forms(label.removeprefix(CALLS_ARROW), one_file)[form]
-    room = width - cell_len(label) - 1  # the blank between them
-    if room >= NAME_KEPT and name:
-        return ((part(clip_symbol(name.rstrip(), room) + " "), (label, style)), False)
-    return ((part(""), part(_clip(label, width, keep_end=True), style)), False)
+    name = name.rstrip()
+    if not name:
+        return ((part(""), part(_clip(label, width, keep_end=True), style)), False)
+    fits = width - 1 - cell_len(label) if label.startswith(CALLS_ARROW) else -1
+    if fits < cell_len(name) and label.rpartition(":")[0].removeprefix(CALLS_ARROW):
+        # a label naming a file can be cut: the name whole when the cut label fits beside it
+        fits = max(fits, width - 1 - len(f"{CALLS_ARROW}ab…:{label.rpartition(':')[2]}"))
+    room = min(width, max(fits, min(cell_len(name), CALLER_READABLE)))
+    shown = clip_symbol(name, room, shared)
+    cut = _cut_label(label, width - cell_len(shown) - 1)
+    if cut is None:
+        return ((part(clip_symbol(name, width, shared)),), False)
+    return ((part(shown + " "), part(cut, style)), False)
 
 
 def _want(whole: int, room: int) -> int:
