@@ -447,6 +447,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.shown_seq = self.seq
             return
         if self.index_ready:
+            if self.answer is None:  # nothing on show: not 'type a question' while it is searched
+                self.part(Readback).searching()
             self._screen_frames(hold=True)  # the key's echo waits a moment for its results: one frame
             self.search(self.request)  # the keys typed during a search (a paste, key repeat) make one search
         else:

@@ -66,6 +66,17 @@ class Readback(Horizontal):
             self.show(self.answer, self.what_if, self.before)
 
 
+    def searching(self) -> None:
+        """Say that the question typed is being answered, where nothing was (the block had said
+        'type a question' under a question typed for as long as its search took: 1.5 s for urwid's
+        "who calls" of a name it does not define)."""
+        self.query_one("#question", Static).update(SEARCHING, layout=False)
+
+
+SEARCHING = Content.from_markup("[dim]intent[/]  [dim italic]searching…[/]")
+"""The question block while the first answer to a question is searched for (an answer on show
+stays until the next one replaces it)."""
+
 WAITING = Content.from_markup("[dim]intent[/]  [dim italic]the index is not searchable yet: answered once it is[/]")
 """The question block while a question waits for the first index (the status line says how far)."""
 
