@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeAlias, TypeVar
@@ -174,7 +174,12 @@ def _module_said(engine: Engine, name: str) -> str:
     """What a name no symbol has but a module, file or folder of the repository has is, and which
     tools answer it (``pyasn1.codec.ber.decoder``: the file pyasn1/codec/ber/decoder.py); empty for
     any other name. It had offered the close names Decoder and decode, as if nothing had that name."""
-    files = engine.importers(name, 1).nodes
+    return module_said(engine.importers(name, 1).nodes)
+
+
+def module_said(files: Sequence[str]) -> str:
+    """What the files a module, file or folder name has make it, and which tools answer it (empty
+    for none): one repository's, or a workspace's files named with their repositories."""
     if not files:
         return ""
     shown = ", ".join(files[:MODULE_FILES_SAID]) + (f" and {len(files) - MODULE_FILES_SAID} more"

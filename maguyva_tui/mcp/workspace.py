@@ -54,6 +54,7 @@ from maguyva_tui.mcp.answers import (
     compact,
     echo,
     lines,
+    module_said,
     truncated_notice,
 )
 from maguyva_tui.mcp.service import READY_WAIT_S, RepoService, Unavailable
@@ -194,6 +195,10 @@ class WorkspaceService:
         name = _symbol_name(name)
         engines, absent = self.ready()
         answers = {label: self._once(label, e.definitions(name, (kind,) if kind else ()), targets=False) for label, e in engines.items()}
+        if not any(a.known for a in answers.values()) and kind in (None, "module"):  # pkg.mod: as on one repository
+            files = [f"{label}/{f}" for label, e in engines.items() for f in e.importers(name, 1).nodes]
+            if said := module_said(files):  # it had offered close names, as if nothing had the name
+                raise AnswerError(f"{echo(name)!r} is no symbol defined in any repository of the workspace but {said}")
         known = self._known(name, answers, absent, f"{kind} named" if kind else "definition of")
         items = _by_place({label: [{"repo": label, **_definition(a, d, with_source)} for d in a.entries[:limit]]
                            for label, a in known.items()})[:limit]
