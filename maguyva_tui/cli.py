@@ -143,8 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", prog="maguyva")
 
     index = sub.add_parser("index", help="build or update the index of a repository")
-    index.add_argument("path", nargs="*", default=["."],
-                       help="repository roots (default: .); several are indexed one after another, each its own index")
+    index.add_argument("path", nargs="*",
+                       help="repository roots (default: ., or the indexed folder above it that maguyva search "
+                            "answers from here); several are indexed one after another, each its own index")
     _common(index)
     index.add_argument("--no-semantic", action="store_true", help="no semantic tier: text, structural and graph only")
     index.add_argument("--embed", choices=EMBED_CHOICES,  # None: static, and told from one given with --no-semantic
@@ -409,6 +410,11 @@ def _dispatch(argv: list[str]) -> int:
         _refused_in_json(args, str(exc))
         raise
     if args.command == "index":
+        args.scope_notice = None
+        if not args.path:  # the index search answers from here, not a second one of this folder alone
+            args.path, args.scope_notice = _implied_index_path(args.index_dir)
+            if args.scope_notice and (not args.json or args.ray):
+                _tell(args.scope_notice)
         if len(args.path) > 1 or args.ray:
             from maguyva_tui.workspace_command import index_each
 
@@ -521,6 +527,20 @@ def scope_notice(root: str, scope: str, opened: str = "searched the index of",
     ``alone``: the explorer's and the MCP server's words for it)."""
     return (f"{opened} {root}, the nearest indexed folder above {scope}: results come from the "
             f"whole repository, paths from its top ({alone} {scope} alone)")
+
+
+def _implied_index_path(index_dir: str | None) -> tuple[list[str], str | None]:
+    """What ``maguyva index`` given no PATH indexes: the repository ``search`` answers from here
+    (:func:`implied_repo`), with the notice that says so when it is a folder above. From
+    ``repo/src`` it had built a second index of ``src`` alone, which every later search from there
+    answered from instead of the repository's."""
+    cwd = os.getcwd()
+    base = os.path.join(cwd, os.path.expanduser(index_dir)) if index_dir else str(default_index_base())
+    [root], scope = implied_repo(None, base, cwd)
+    if not scope:
+        return [root], None
+    return [root], (f"indexing {root}, the nearest indexed folder above {scope}, whose index maguyva search "
+                    f"answers from here (maguyva index . indexes {scope} alone)")
 
 
 def _one_root(args: argparse.Namespace, opened: str, alone: str) -> tuple[str, str | None]:
@@ -677,7 +697,9 @@ def _index(args: argparse.Namespace) -> int:
         # path (as given) and root name the repository, as an error's line does: index A B --json, one line each
         _emit({"path": args.path, "root": str(engine.root), **summary.to_dict(), **tiers,
                "index_folder": None if stored is None else str(stored[0]),
-               "index_bytes": None if stored is None else stored[1], "notices": engine.notices_for_search()})
+               "index_bytes": None if stored is None else stored[1],
+               "notices": [*([args.scope_notice] if getattr(args, "scope_notice", None) else []),
+                           *engine.notices_for_search()]})
         return status
     print(_summary_text(engine.root, summary, coverage, stored))
     return status
