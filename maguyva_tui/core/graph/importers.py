@@ -53,6 +53,8 @@ def module_files(graph: CodeGraph, written: str, stems: bool = False) -> tuple[s
     written = written.strip()
     if not written or written in (".", "..", "/"):
         return ()
+    if posixpath.normpath(written).startswith("../"):  # ../setup.py climbs out of the root: no file here (it
+        return ()  # had been read as a relative import, the repository's own setup.py, where find_definition refused it)
     if "/" in written and written in graph.languages:
         return (written,)  # a bare name (config.h) is every file so named, the top folder's one too
     table = graph.table
