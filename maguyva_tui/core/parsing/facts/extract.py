@@ -187,10 +187,24 @@ def _sent_symbol(node: Node, method: Node) -> str | None:
     return first.text.decode("utf-8", "replace").removeprefix(":")
 
 
-def scope_lines(symbols: Sequence[Symbol], kinds: frozenset[str] = SCOPE_KINDS) -> list[str | None]:
+def member_types(symbols: Sequence[Symbol]) -> frozenset[str]:
+    """The type aliases that have members: TypeScript's ``type Match = {observer: QueryObserver}``,
+    an interface in all but keyword (``rules/ecmascript.py``), encloses its fields as one does, so
+    ``match.observer.setOptions()`` reaches ``QueryObserver.setOptions`` (@tanstack/query-core's
+    ``QueryObserverMatch``: its fields had belonged to no scope). Other languages' type aliases
+    (Rust's ``type M = Vec<u8>``, Python's ``type Y = list[int]``) have none, and stay no scope."""
+    types = {s.qualname for s in symbols if s.kind == "type"}
+    if not types:
+        return frozenset()
+    return frozenset(s.qualname.rpartition(".")[0] for s in symbols if s.qualname.rpartition(".")[0] in types)
+
+
+def scope_lines(
+    symbols: Sequence[Symbol], kinds: frozenset[str] = SCOPE_KINDS, holders: frozenset[str] = frozenset()
+) -> list[str | None]:
     """Map each line (index = line number) to the qualname of the innermost enclosing scope symbol
-    (of these kinds)."""
-    scopes = [s for s in symbols if s.kind in kinds and s.end_line >= s.start_line]
+    (of these kinds, or one of ``holders``: the type aliases that have members, ``member_types``)."""
+    scopes = [s for s in symbols if (s.kind in kinds or s.qualname in holders) and s.end_line >= s.start_line]
     last = max((s.end_line for s in scopes), default=0)
     painted: list[str | None] = [None] * (last + 2)
     for symbol in sorted(scopes, key=lambda s: (s.start_line - s.end_line, s.start_line)):
@@ -223,7 +237,7 @@ def _extract(
     if language not in PATTERNS:
         return [], []
     captures = sorted_captures(_cursor(language), tree.root_node)
-    scopes = block_scopes(tree, language, symbols, scope_lines(symbols))
+    scopes = block_scopes(tree, language, symbols, scope_lines(symbols, holders=member_types(symbols)))
     heads = callback_scopes(tree, language, symbols, scopes)
     anonymous = anonymous_bases(tree, language, scopes)
     reader = _Reader(scopes, symbols)
