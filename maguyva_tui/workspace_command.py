@@ -126,16 +126,17 @@ def workers_of(args: argparse.Namespace) -> int:
     """The worker processes a workspace search asks for: ``--workers N`` (or ``$MAGUYVA_WORKERS``;
     ``auto``: one per usable core); 0, the default: the repositories answer in this process."""
     value = getattr(args, "workers", None)
+    where = "--workers"  # a refusal names what to change: the option or the variable
     if value is None:
-        value = os.environ.get(WORKERS_ENV) or 0
+        value, where = os.environ.get(WORKERS_ENV) or 0, WORKERS_ENV
     if str(value).strip().lower() == "auto":
         return usable_cores()
     try:
         count = int(value)
     except ValueError:
-        raise QueryError(f"workers must be a whole number or 'auto', not {str(value)!r}") from None
+        raise QueryError(f"{where} must be a whole number or 'auto', not {str(value)!r}") from None
     if count < 0:
-        raise QueryError(f"workers must be 0 or more, not {count}")
+        raise QueryError(f"{where} must be 0 or more, not {count}")
     return count
 
 

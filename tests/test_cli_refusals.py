@@ -219,8 +219,8 @@ def test_a_graph_question_refused_with_json_says_why_on_stdout_as_a_search_does(
                                        '`maguyva search "who calls NAME" --workspace ws.txt` asks across its repositories\n')
 
 
-@pytest.mark.parametrize(("workers", "said"), [("-1", "workers must be 0 or more, not -1"),
-                                               ("many", "workers must be a whole number or 'auto', not 'many'")])
+@pytest.mark.parametrize(("workers", "said"), [("-1", "--workers must be 0 or more, not -1"),
+                                               ("many", "--workers must be a whole number or 'auto', not 'many'")])
 def test_a_bad_worker_count_is_refused_for_one_repository_as_for_several(workers: str, said: str, tmp_path: Path,
                                                                         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["search", "--workers", workers, "--repo", str(tmp_path), "x"]) == 2

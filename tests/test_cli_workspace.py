@@ -177,7 +177,7 @@ def test_a_bad_worker_count_gets_one_line(ws: Workspace, here: Runner, monkeypat
     monkeypatch.setenv("MAGUYVA_WORKERS", value)
     proc = ws.search("config", "--repo", str(ws.service), "--repo", str(ws.frontend), runner=here)
     assert proc.returncode == 2 and proc.stdout == ""
-    assert len(proc.stderr.strip().splitlines()) == 1 and "workers must be" in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "MAGUYVA_WORKERS must be" in proc.stderr  # what to change
 
 
 def test_a_call_to_one_of_several_definitions_names_it_as_for_one_repository(tmp_path: Path, here: Runner) -> None:
