@@ -23,6 +23,7 @@ from maguyva_tui.core.parsing.facts.bindings import DECORATED, INSTANCE, NULL, P
 from maguyva_tui.core.parsing.facts.blocks import BLOCK
 from maguyva_tui.core.parsing.facts.fixtures import MARK
 from maguyva_tui.core.parsing.facts.imports import WILDCARD
+from maguyva_tui.core.parsing.facts.rust_impl_generics import GENERIC
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.store.records import StoredRecords, decode_records
 from maguyva_tui.core.types import FileFacts, Import, Symbol
@@ -263,6 +264,11 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
         return
     if name.startswith(("self.", UNKNOWN_ATTRIBUTE)):
         _add_self(index, scope, name, typed)
+        return
+    if name.startswith(GENERIC):  # a Rust impl block's bound type parameter: its methods' local
+        bound = index.locals.setdefault(scope, {})
+        parameter = name[len(GENERIC):]
+        bound[parameter] = typed if bound.get(parameter, typed) == typed else UNTYPED  # two blocks differing: neither
         return
     if index.defs.get(scope) in CLASS_KINDS:
         _add_attribute(index.attrs.setdefault(scope, {}), name, typed)

@@ -56,6 +56,7 @@ from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.facts.primitive_impls import impl_scope, macro_impls, record
 from maguyva_tui.core.parsing.facts.prototypes import prototype_subtype, qualified
+from maguyva_tui.core.parsing.facts.rust_impl_generics import impl_generics
 from maguyva_tui.core.parsing.facts.type_parameters import receiver_type_parameters
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
@@ -263,6 +264,7 @@ def _extract(
     reader.named(captures, generics, _macro_arguments(captures.get("test", ())))
     if language == "rust":
         reader.references += macro_impls(source)
+        reader.references += impl_generics(tree, reader.symbols)
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
     if language == "ruby":
