@@ -189,7 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
                              "their JSON carries the same numbers)")
     search.add_argument("--depth", type=int, help="maximum depth for impact questions (default 3)")
 
-    mcp = sub.add_parser("mcp", help="serve a repository (or several as one) to coding agents over MCP (stdio)")
+    mcp = sub.add_parser("mcp", help="serve a repository (or several as one) to coding agents over MCP (stdio)",
+                         formatter_class=argparse.RawDescriptionHelpFormatter,  # the command stays one line
+                         description="Serve a repository (or several as one) to a coding agent over the Model\n"
+                                     "Context Protocol on stdio: four read-only tools, search, find_definition,\n"
+                                     "find_references and impact. The agent's client starts it; Claude Code:\n"
+                                     "  claude mcp add maguyva -- maguyva mcp /path/to/repo")
     mcp.add_argument("path", nargs="*", help="repository root (default: ., or the indexed folder above it, as search "
                                              "finds it); several are served as one workspace")
     _workspace_options(mcp)

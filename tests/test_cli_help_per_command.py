@@ -23,3 +23,14 @@ def test_ray_help_says_what_it_does_in_index_and_in_search(capsys: pytest.Captur
     assert search.startswith("answer from actors on a Ray cluster, each holding some of the repositories "
                              "(default: $RAY_ADDRESS;")
     assert "search" not in index and "index or" not in search
+
+
+def test_mcp_help_says_what_it_serves_and_how_a_client_starts_it(capsys: pytest.CaptureFixture[str]) -> None:
+    # it had listed its options alone: nothing of the four tools or of how an agent's client registers it
+    from maguyva_tui import cli
+
+    with pytest.raises(SystemExit):
+        cli.main(["mcp", "--help"])
+    out = capsys.readouterr().out
+    assert "four read-only tools, search, find_definition, find_references and impact" in " ".join(out.split())
+    assert "\n  claude mcp add maguyva -- maguyva mcp /path/to/repo\n" in out  # one line, to copy
