@@ -82,6 +82,9 @@ ELEMENT_METHODS = frozenset({"get", "pop", "popleft", "setdefault"})
 JS_ELEMENT_METHODS = frozenset({"find", "findLast", "at", "pop", "shift"})
 """Methods of a JavaScript array that give one of its elements (``observers.find((x) => ...)``)."""
 
+JS_MAPPING_METHODS = frozenset({"get"})
+"""Methods of a TypeScript ``Map`` (a mapping, ``KEYS``) that give one of its values (``m.get(k)``)."""
+
 JS_SAME_ARRAY_METHODS = frozenset({"filter", "slice", "splice", "concat", "reverse", "sort", "toSorted",
                                    "toReversed", "toSpliced"})
 """Methods of a JavaScript array that give an array of its elements (``findAll().filter(...)``)."""
@@ -94,7 +97,7 @@ def _gives_element(target: str, owner: str | None, name: str, language: str) -> 
     if owner is None or not owner.startswith(ARRAY):
         return False
     if language in mod.JS_FAMILY:
-        return target == UNRESOLVED and name in JS_ELEMENT_METHODS
+        return target == UNRESOLVED and (name in JS_ELEMENT_METHODS or KEYS in owner and name in JS_MAPPING_METHODS)
     return target == EXTERNAL and name in ELEMENT_METHODS
 
 

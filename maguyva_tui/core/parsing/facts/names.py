@@ -545,15 +545,37 @@ def _names_array(node: Node) -> bool:
 
 
 def _array_of(node: Node) -> str | None:
-    """Return the array type a TypeScript ``Array<Node>`` or ``ReadonlyArray<Node>`` names (``Node[]``)."""
+    """Return the array type a TypeScript ``Array<Node>`` or ``ReadonlyArray<Node>`` names (``Node[]``),
+    or the mapping a ``Map<string, Node>`` does (``string<key>Node[]``, ``_map_of``)."""
     name = node.child_by_field_name("name") or (node.named_children[0] if node.named_child_count else None)
     arguments = node.child_by_field_name("type_arguments")
+    named = node.child_by_field_name("name")  # typescript's alone (rust's is ``type``, java's unnamed)
+    if named is not None and arguments is not None and named.text in TS_MAPS:
+        return _map_of(arguments)
     if name is None or name.text is None or name.text.decode("utf-8", "replace") not in ARRAY_TYPES:
         return None
     if arguments is None or arguments.named_child_count != 1:
         return None
     element = type_name(arguments.named_children[0])
     return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
+
+
+TS_MAPS = frozenset({b"Map", b"ReadonlyMap", b"WeakMap"})
+"""TypeScript's generic mappings: ``Map<string, Node>`` holds Nodes as its values (``m.get(k)``)."""
+
+
+def _map_of(arguments: Node) -> str | None:
+    """Return the mapping a TypeScript ``Map<K, V>``'s type arguments name (``K<key>V[]``, keys of no
+    plain type ``?``): a value may be an array itself (``Map<string, Array<Mutation>>`` is
+    ``string<key>Mutation[][]``, whose ``get(k)`` gives a ``Mutation[]``; @tanstack/query-core's
+    ``this.#mutations.get(scope)?.find(...)`` had reached nothing)."""
+    if arguments.named_child_count != 2:
+        return None
+    key, value = (type_name(a) for a in arguments.named_children)
+    if not value or MAPPING_KEY in value:
+        return None
+    keyed = key if key and MAPPING_KEY not in key and not key.endswith(ARRAY_TYPE) else UNKNOWN
+    return f"{keyed}{MAPPING_KEY}{value}{ARRAY_TYPE}"
 
 
 PYTHON_SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Iterator",
