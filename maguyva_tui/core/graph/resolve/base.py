@@ -138,6 +138,10 @@ class Language:
     """Whether a name no file's scope binds is looked up through the enclosing modules of the scope
     it is written in, in any file (Ruby's constants): its meaning changes with the scope."""
     rooted_names = False
+    held_members = False
+    """Whether an array target is a holder the standard library makes (C++'s containers, smart
+    pointers and iterators): its members are the library's, any other is its element's, reached
+    through ``->`` or ``*`` (``resolver.Resolver.held_member``)."""
     """Whether a name written from the top level (C++'s ``::Error``, read ``.Error``) is looked up
     there alone, as Ruby's constants (``lexical_constants``) are: never a member or a nested one."""
     call_member: str | None = None

@@ -33,6 +33,7 @@ class CLike(Language):
         self.implicit_members = cpp
         self.constructors_named_as_class = cpp
         self.rooted_names = cpp
+        self.held_members = cpp
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
         """Resolve a name defined once among all C/C++ files (definitions before headers); in C++

@@ -90,21 +90,51 @@ JS_SAME_ARRAY_METHODS = frozenset({"filter", "slice", "splice", "concat", "rever
 """Methods of a JavaScript array that give an array of its elements (``findAll().filter(...)``)."""
 
 
+CPP_ELEMENT_METHODS = frozenset({"back", "front", "at", "top", "get"})
+"""Methods of a C++ container or smart pointer that give one of its elements (``edges_.back()``,
+``nodes.at(k)``, ``job_.get()``)."""
+
+CPP_ITERATOR_METHODS = frozenset({"begin", "end", "rbegin", "rend", "cbegin", "cend", "crbegin", "crend", "find",
+                                  "lower_bound", "upper_bound"})
+"""Methods of a C++ container that give an iterator, read as the container it walks (``i->second``)."""
+
+CPP_ITERATORS = frozenset({"iterator", "const_iterator", "reverse_iterator", "const_reverse_iterator"})
+"""A C++ container's iterator types, read as the container they walk (``Edges::iterator i``)."""
+
+CPP_LIBRARY_MEMBERS = CPP_ELEMENT_METHODS | CPP_ITERATOR_METHODS | frozenset({
+    "size", "empty", "clear", "push_back", "emplace_back", "pop_back", "push_front", "emplace_front", "pop_front",
+    "insert", "emplace", "emplace_hint", "erase", "resize", "reserve", "capacity", "shrink_to_fit", "swap", "data",
+    "count", "contains", "assign", "max_size", "splice", "sort", "unique", "merge", "remove", "remove_if",
+    "reverse", "push", "pop", "key_comp", "value_comp", "equal_range", "extract", "try_emplace",
+    "insert_or_assign", "reset", "release", "use_count", "owner_before", "lock", "expired", "get_deleter",
+    "bucket_count", "load_factor", "rehash", "hash_function", "get_allocator", "before_begin", "insert_after",
+    "erase_after", "emplace_after"})
+"""The members of C++'s containers, smart pointers and iterators (``held_member``): the library's,
+never the element's of the same name (``edges_.size()`` beside ``Edge::size``)."""
+
+
 def _gives_element(target: str, owner: str | None, name: str, language: str) -> bool:
     """Tell whether calling a member gives an element of the array it was looked up on: a Python
     container's own ``get``, ``pop`` or ``setdefault`` (only Python's array members are external),
-    a JavaScript array's ``find``, ``at``, ``pop`` (no array member of the index)."""
+    a JavaScript array's ``find``, ``at``, ``pop`` (no array member of the index), a C++
+    container's ``back``, ``at`` or a smart pointer's ``get``."""
     if owner is None or not owner.startswith(ARRAY):
         return False
     if language in mod.JS_FAMILY:
         return target == UNRESOLVED and (name in JS_ELEMENT_METHODS or KEYS in owner and name in JS_MAPPING_METHODS)
+    if rules(language).held_members:
+        return target == EXTERNAL and name in CPP_ELEMENT_METHODS
     return target == EXTERNAL and name in ELEMENT_METHODS
 
 
 def _keeps_array(target: str, owner: str | None, name: str, language: str) -> bool:
-    """Tell whether calling a member of a JavaScript array gives an array of its elements."""
-    return (language in mod.JS_FAMILY and target == UNRESOLVED and owner is not None and owner.startswith(ARRAY)
-            and name in JS_SAME_ARRAY_METHODS)
+    """Tell whether calling a member of a JavaScript array gives an array of its elements, a C++
+    container's an iterator over them (read as the container)."""
+    if owner is None or not owner.startswith(ARRAY):
+        return False
+    if rules(language).held_members:
+        return target == EXTERNAL and name in CPP_ITERATOR_METHODS
+    return language in mod.JS_FAMILY and target == UNRESOLVED and name in JS_SAME_ARRAY_METHODS
 
 
 def array_of(target: str) -> str:
@@ -207,13 +237,17 @@ class Resolver(Memo):
         if written[used - 1].endswith("()"):
             target = self.result(target)
         elif written[used - 1].endswith(ELEMENT):
-            target = self.go_element(target) if index.language == "go" else element(target)
+            target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
         owner: str | None = None
         apart = rules(index.language).bare_calls_are_methods or rules(index.language).fields_apart
         itself = used == 1 < len(parts) and self.names_itself(index, scope, written[0], target)
         for i in range(used, len(parts)):
             if parts[i] == ITERATED and written[i].endswith(ELEMENT) and index.language == "python":
                 target = walked(target) if target.startswith(ARRAY) else UNRESOLVED  # ``for k in d``
+                continue
+            if parts[i] == ITERATED and written[i].endswith(ELEMENT) and rules(index.language).held_members:
+                # c++ ``for (auto& e : edges_)``: an element; a map's pairs, read as the map (``e.second``)
+                target = (target if KEYS in target else element(target)) if target.startswith(ARRAY) else UNRESOLVED
                 continue
             if target in SENTINELS:
                 rescued = (rules(index.language).external_member(self, parts[i:], self.declared(index, scope, written[:i]),
@@ -225,6 +259,8 @@ class Resolver(Memo):
             target = self.field(target, parts[i]) if read else self.member(target, parts[i])
             if target == UNRESOLVED and owner.startswith(ARRAY) and index.language == "python":
                 target = EXTERNAL  # ``xs.append`` of ``xs: list[Node]``: Python's own list's (dict's) method
+            elif target == UNRESOLVED and owner.startswith(ARRAY) and rules(index.language).held_members:
+                target = self.held_member(owner, parts[i], written[i].endswith("()"))
             if itself and i == used and self.instance_member(target):
                 target = UNRESOLVED  # `jQuery.each(...)`: a static the index does not define
             if written[i].endswith("()") and _gives_element(target, owner, parts[i], index.language):
@@ -234,7 +270,7 @@ class Resolver(Memo):
             elif written[i].endswith("()"):
                 target = self.called_result(target, owner)
             elif written[i].endswith(ELEMENT):
-                target = self.go_element(target) if index.language == "go" else element(target)
+                target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
             elif i < len(parts) - 1 and self.is_property(target):
                 target = self.result(target)  # a property read on the way is its getter's result
         if invoked and self.kind(target) in CLASS_KINDS:
@@ -243,6 +279,25 @@ class Resolver(Memo):
             if self.names_instance(index, scope, parts, owner):
                 return self.call_instance(index, target), owner
         return target, owner
+
+    def indexed(self, index: FileIndex, target: str) -> str:
+        """Resolve an element of what a name is (``nodes[i]``): an array's element; in C++ a
+        pointer's too, read as its type (``Node** nodes``: ``nodes[i]->id()`` is ``Node::id``'s)."""
+        if (rules(index.language).held_members and not target.startswith(ARRAY) and self.is_symbol(target)
+                and self.kind(target) in CLASS_KINDS):
+            return target
+        return element(target)
+
+    def held_member(self, holder: str, name: str, called: bool) -> str:
+        """Resolve a member of what a C++ container, smart pointer or iterator holds: the library's
+        own (``size``, ``reset``, ``begin``: external), a map's pair's ``first`` and ``second``
+        (its keys, its values), or the element's (``job_->TryAcquire()``, ``(*i)->Dump()``,
+        ``i->second->Dump()``). ninja's ``builder_->jobserver_->TryAcquire()`` had reached nothing."""
+        if name in CPP_LIBRARY_MEMBERS:
+            return EXTERNAL
+        if not called and KEYS in holder and name in ("first", "second"):
+            return walked(holder) if name == "first" else element(holder)
+        return self.member(element(holder), name)
 
     def names_itself(self, index: FileIndex, scope: str | None, written: str, target: str) -> bool:
         """Tell whether a receiver of one segment names a class or function itself (``Foo`` of
@@ -652,6 +707,11 @@ class Resolver(Memo):
             return array + KEYS + self.instance(index, key, scope) if array.startswith(ARRAY) else array
         if typed.endswith(ARRAY_TYPE):
             return array_of(self.instance(index, typed[: -len(ARRAY_TYPE)], scope))  # Node[]: an array of Nodes
+        container, dot, iterator = typed.rpartition(".")
+        if dot and iterator in CPP_ITERATORS and rules(index.language).held_members:
+            held = self.instance(index, container, scope)  # c++ Edges::iterator of typedef set<Edge*> Edges
+            if held.startswith(ARRAY):
+                return held
         own = rules(index.language).typed_value(self, index, typed, scope)
         if own is not None:
             return own

@@ -286,6 +286,8 @@ class Bindings:
             typed = _contextual(node.parent)  # ``code(cxt)`` in ``const def: Def = {...}``: Def.code's
         if typed is None and capture == "local" and node.parent is not None and node.parent.type == "arrow_function":
             typed = _contextual(node)  # ``handlers.touchstart = view => {...}``
+        if typed in INFERRED and capture == "local.typed":  # c++ auto x = v[0]; for (auto& x : xs)
+            typed, declared = _cpp_inferred(node), None
         if typed is None and value_at is not None:
             value = value_at(node)
             # an attribute's value is read outside the method that set it: a name there may be a
@@ -929,6 +931,9 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         if bound is not None:  # ``C = TypeVar("C", bound=Converter)``: a ``C`` is called as a Converter
             return bound
     made = names.go_made(node) if kind == "call_expression" else None
+    if made is not None and made.parent is not None and made.parent.type == "type_descriptor":
+        typed = names.type_name(made)  # c++ ``auto job = std::make_unique<Job>()``: a holder of a Job
+        return typed + names.ARRAY_TYPE if typed and not typed.endswith(names.ARRAY_TYPE) else None
     if made is not None:  # go ``z := new(Zipf)``, ``d := make(intPairs, n)``: a Zipf, an intPairs
         return names.type_name(made)
     if kind in names.ASSERTIONS:  # typescript ``const t = x as Foo``: a Foo
@@ -946,6 +951,36 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return _unfielded(node, kind)
     typed = names.type_name(target)
     return typed + "()" if typed and kind in CALL_VALUES else typed  # written as ``names.dotted`` writes a call
+
+
+INFERRED = frozenset({"auto"})
+"""A C++ declared type the compiler infers from the value (``auto``, ``const auto&``)."""
+CPP_INFERRED_VALUES = frozenset({"identifier", "field_expression", "subscript_expression", "pointer_expression",
+                                 "qualified_identifier", "parenthesized_expression"})
+"""The values a C++ ``auto`` local is an alias of (``auto e = edges_[0]``, ``auto* n = it->second``)."""
+
+
+def _cpp_inferred(node: Node) -> str | None:
+    """Return what a C++ ``auto`` local is bound to: its value's type (``auto m =
+    std::make_unique<Job>()``: a Job; ``auto it = nodes.find(k)``: what that call gives), the
+    name it aliases (``auto e = edges_[0]``: ``edges_[i]``), or, for a range-for's, an element
+    of what it walks (``for (auto& e : edges_)``: ``edges_.__iter__[i]``; a map's pairs: resolver)."""
+    holder = node.parent
+    if holder is not None and holder.type == "for_range_loop":
+        walked = names.dotted(holder.child_by_field_name("right"))
+        if names.UNKNOWN in walked.split(".") or walked.endswith(names.ELEMENT):
+            return None
+        return f"{walked}.{names.ITERATED}{names.ELEMENT}"
+    value = node.child_by_field_name("value") if node.type == "init_declarator" else None
+    if value is None:
+        return None
+    if value.type in CPP_INFERRED_VALUES:
+        aliased = names.dotted(value)
+        return None if names.UNKNOWN in aliased.split(".") else aliased
+    held = names.type_name(value.child_by_field_name("function")) if value.type == "call_expression" else None
+    if held is not None and held.endswith(names.ARRAY_TYPE):
+        return held  # ``auto rule = std::unique_ptr<Rule>(new Rule(name))``: a holder of a Rule
+    return value_type(value)
 
 
 LITERAL_CONTAINERS = frozenset({"list", "set", "dictionary"})

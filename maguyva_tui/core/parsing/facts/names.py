@@ -154,6 +154,11 @@ def dotted(node: Node | None, depth: int = 0) -> str:
         return UNKNOWN if name == UNKNOWN else name + "()"
     if kind == "subscript_expression" and node.child_by_field_name("object") is not None:
         return _element(node, depth)
+    if kind == "subscript_expression" and node.child_by_field_name("indices") is not None:  # c++ v[i], m[k]
+        held = dotted(node.child_by_field_name("argument"), depth + 1)
+        return UNKNOWN if UNKNOWN in held.split(".") or held.endswith(("()", ELEMENT)) else held + ELEMENT
+    if kind == "pointer_expression" and node.child(0) is not None and node.child(0).type == "*":
+        return dotted(node.child_by_field_name("argument"), depth + 1)  # c/c++ *p: p's (an iterator's: resolver)
     if kind == "subscript" and node.child_by_field_name("value") is not None:  # python xs[0], d["k"]
         head = dotted(node.child_by_field_name("value"), depth + 1)
         return UNKNOWN if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)) else head + ELEMENT
@@ -320,11 +325,33 @@ def go_made(node: Node) -> Node | None:
     """Return the type a Go ``new(T)`` or ``make(T, n)`` names (the grammar reads its first argument
     as a type), ``None`` for any other call."""
     function = node.child_by_field_name("function")
+    if function is not None and function.type in ("template_function", "qualified_identifier"):
+        return _cpp_made(function)  # c++ std::make_unique<T>(...)
     if function is None or function.type != "identifier" or function.text not in GO_MAKERS:
         return None
     arguments = node.child_by_field_name("arguments")
     first = arguments.named_children[0] if arguments is not None and arguments.named_child_count else None
     return first if first is not None and (first.type == "type_identifier" or first.type.endswith("_type")) else None
+
+
+CPP_MAKERS = frozenset({b"make_unique", b"make_shared"})
+"""C++'s ``std::make_unique<T>(...)``, ``std::make_shared<T>(...)``: a T, held, as ``T(...)`` is."""
+
+
+def _cpp_made(function: Node) -> Node | None:
+    """Return the type a C++ ``std::make_unique<T>`` or ``make_shared<T>`` callee names."""
+    callee: Node | None = function
+    if function.type == "qualified_identifier":
+        scope, callee = function.child_by_field_name("scope"), function.child_by_field_name("name")
+        if scope is None or scope.text != b"std" or callee is None or callee.type != "template_function":
+            return None
+    if callee is None:
+        return None
+    name, arguments = callee.child_by_field_name("name"), callee.child_by_field_name("arguments")
+    if name is None or name.text not in CPP_MAKERS or arguments is None or arguments.named_child_count != 1:
+        return None
+    made = arguments.named_children[0]
+    return made.child_by_field_name("type") if made.type == "type_descriptor" else None
 
 
 def _call_result(node: Node, depth: int) -> str:
@@ -509,6 +536,10 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
             return None
     if kind == "generic_type" and _array_of(node) is not None:
         return _array_of(node)
+    if kind in ("template_type", "qualified_identifier"):
+        held = _cpp_held(node)
+        if held is not None:
+            return held
     if kind == "generic_type" and _python_container(node) is not None:
         return _python_container(node)
     if kind in OPTIONAL_FORMS:
@@ -611,6 +642,65 @@ def _python_container(node: Node) -> str | None:
     else:
         return None
     return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
+
+
+CPP_POINTERS = frozenset({b"unique_ptr", b"shared_ptr", b"auto_ptr"})
+"""C++'s smart pointers: ``std::unique_ptr<Job>`` is read as a holder of one Job (``Job[]``), whose
+``->`` reaches the Job's members and whose own (``reset``, ``get``) are the library's (resolver)."""
+CPP_SEQUENCES = frozenset({b"vector", b"list", b"deque", b"set", b"multiset", b"unordered_set",
+                           b"unordered_multiset", b"array", b"forward_list", b"stack", b"queue",
+                           b"priority_queue", b"span", b"initializer_list"})
+"""C++'s containers of one element type: ``std::vector<Edge*>`` holds Edges (``Edge[]``)."""
+CPP_ITERATORS = frozenset({b"iterator", b"const_iterator", b"reverse_iterator", b"const_reverse_iterator"})
+"""A C++ container's iterator types: an iterator is read as its container (``*it``, ``it->second``: resolver)."""
+CPP_MAPS = frozenset({b"map", b"multimap", b"unordered_map", b"unordered_multimap"})
+"""C++'s mappings: ``std::map<string, Node*>`` holds Nodes keyed by strings (``string<key>Node[]``)."""
+
+
+def _cpp_held(node: Node) -> str | None:
+    """Return what a C++ smart pointer or standard container holds, written as an array type
+    (``Job[]``, ``Edge[]``, ``Key<key>Node[]``); ``None`` for any other type, and for one of them
+    holding no type read (``std::vector<int>``), read as before (``std.vector``). An element that
+    is a smart pointer is its pointee (``vector<unique_ptr<Edge>>``: ``Edge[]``)."""
+    template: Node | None = node
+    if node.type == "qualified_identifier" and (node.child_by_field_name("scope") or node).type != "template_type":
+        scope, template = node.child_by_field_name("scope"), node.child_by_field_name("name")
+        if scope is None or scope.text != b"std" or template is None:
+            return None
+    if template is not None and template.type == "qualified_identifier":  # std::map<K, V>::iterator: the map
+        iterator = template.child_by_field_name("name")
+        template = template.child_by_field_name("scope")
+        if template is None or iterator is None or iterator.text not in CPP_ITERATORS:
+            return None
+    if template is None or template.type not in ("template_type", "template_function"):  # std::unique_ptr<Rule>(new Rule): a function
+        return None
+    name, arguments = template.child_by_field_name("name"), template.child_by_field_name("arguments")
+    head = name.text if name is not None else None
+    if arguments is None or head not in CPP_POINTERS | CPP_SEQUENCES | CPP_MAPS:
+        return None
+    types = [a.child_by_field_name("type") for a in arguments.named_children if a.type == "type_descriptor"]
+    held = [_cpp_element(t) for t in types[:2]]
+    if head in CPP_MAPS:
+        if len(held) != 2 or not held[1]:
+            return None
+        key = held[0] or UNKNOWN
+        return f"{key}{MAPPING_KEY}{held[1]}{ARRAY_TYPE}"
+    return f"{held[0]}{ARRAY_TYPE}" if held and held[0] else None
+
+
+def _cpp_element(node: Node | None) -> str | None:
+    """Return the type a C++ container's element is read as: a smart pointer's pointee, a plain
+    type's name; ``None`` for a container (``vector<vector<T>>``) or a type of no name."""
+    if node is None:
+        return None
+    typed = type_name(node)
+    if typed is None or MAPPING_KEY in typed:
+        return None
+    if typed.endswith(ARRAY_TYPE):
+        pointer = node.child_by_field_name("name") if node.type == "qualified_identifier" else node
+        name = pointer.child_by_field_name("name") if pointer is not None else None
+        return typed[: -len(ARRAY_TYPE)] if name is not None and name.text in CPP_POINTERS else None
+    return typed
 
 
 RUST_TRAIT_TYPES = frozenset({"dynamic_type", "abstract_type", "bounded_type", "type_identifier"})

@@ -1,0 +1,91 @@
+"""What a C++ standard container, smart pointer or iterator holds is typed: a call through one
+reaches the element's method (ninja's ``builder_->jobserver_->TryAcquire()`` of a
+``std::unique_ptr<Jobserver>`` field, ``(*i)->in_edge()`` of a ``vector<Node*>::iterator``,
+``i->second->Dump()`` of a map's, ``for (Edge* e : edges_)``), as libclang has them; they had
+reached nothing. The holder's own members (``size``, ``reset``, ``get``) stay the library's, never
+the element's method of the same name."""
+
+from __future__ import annotations
+
+from tests.core.test_graph_resolve import call_targets, graph_of
+
+HELD = """\
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+struct Edge { void Dump(); int size(); void reset(); };
+struct Job { bool TryAcquire(); };
+struct Builder { std::unique_ptr<Job> jobserver_; };
+void Edge::Dump() {} int Edge::size() { return 0; } void Edge::reset() {}
+bool Job::TryAcquire() { return true; }
+struct Plan {
+  std::unique_ptr<Builder> builder_;
+  std::vector<Edge*> edges_;
+  std::map<std::string, Edge*> named_;
+  void Run();
+};
+void Plan::Run() {
+  builder_->jobserver_->TryAcquire();
+  edges_[0]->Dump();
+  edges_.back()->Dump();
+  named_["x"]->Dump();
+  for (const auto& e : edges_) e->Dump();
+  for (auto i = edges_.begin(); i != edges_.end(); ++i) (*i)->Dump();
+  for (std::map<std::string, Edge*>::iterator i = named_.begin(); i != named_.end(); ++i) i->second->Dump();
+  for (auto& kv : named_) kv.second->Dump();
+  auto made = std::make_unique<Edge>();
+  made->Dump();
+  std::vector<std::unique_ptr<Edge>> owned;
+  owned[0]->Dump();
+  edges_.size();
+  made.reset();
+  made.get()->Dump();
+}
+"""
+
+
+def test_a_call_through_a_smart_pointer_reaches_the_pointee_s_method() -> None:
+    graph = graph_of({"src/plan.cc": HELD})
+    assert call_targets(graph, "src/plan.cc", 17) == {"src/plan.cc::Job.TryAcquire"}
+    assert call_targets(graph, "src/plan.cc", 26) == {"src/plan.cc::Edge.Dump"}  # make_unique's
+    assert call_targets(graph, "src/plan.cc", 28) == {"src/plan.cc::Edge.Dump"}  # vector<unique_ptr<Edge>>
+    assert call_targets(graph, "src/plan.cc", 31) == {"src/plan.cc::Edge.Dump"}  # made.get()->
+
+
+def test_a_container_s_element_reaches_its_method() -> None:
+    graph = graph_of({"src/plan.cc": HELD})
+    for line in (18, 19, 20, 21):  # v[i]->, v.back()->, m[k]->, a range-for's auto
+        assert call_targets(graph, "src/plan.cc", line) == {"src/plan.cc::Edge.Dump"}, line
+
+
+def test_an_iterator_reaches_its_element_s_method() -> None:
+    graph = graph_of({"src/plan.cc": HELD})
+    for line in (22, 23, 24):  # (*i)->, a map iterator's i->second->, a map's pair kv.second->
+        assert call_targets(graph, "src/plan.cc", line) == {"src/plan.cc::Edge.Dump"}, line
+
+
+def test_the_holder_s_own_members_are_the_library_s() -> None:
+    graph = graph_of({"src/plan.cc": HELD})
+    assert call_targets(graph, "src/plan.cc", 29) == set()  # edges_.size(), not Edge::size
+    assert call_targets(graph, "src/plan.cc", 30) == set()  # made.reset(), not Edge::reset
+
+
+ALIASED = """\
+#include <memory>
+#include <set>
+struct Edge { void Dump(); };
+void Edge::Dump() {}
+typedef std::set<Edge*> Edges;
+void Walk(Edges& edges) {
+  for (Edges::const_iterator it = edges.begin(); it != edges.end(); ++it) (*it)->Dump();
+  auto held = std::unique_ptr<Edge>(new Edge());
+  held->Dump();
+}
+"""
+
+
+def test_an_alias_s_iterator_and_a_constructed_holder_reach_the_element_s_method() -> None:
+    graph = graph_of({"src/walk.cc": ALIASED})
+    assert call_targets(graph, "src/walk.cc", 7) == {"src/walk.cc::Edge.Dump"}  # typedef set<Edge*>'s iterator
+    assert call_targets(graph, "src/walk.cc", 9) == {"src/walk.cc::Edge.Dump"}  # auto x = unique_ptr<T>(new T)
