@@ -42,7 +42,7 @@ from maguyva_tui.app.session import Answer, Request, holding, moves
 from maguyva_tui.app.settings import Settings, load_settings
 from maguyva_tui.app.source import OneRepo, Source
 from maguyva_tui.app.themes import BUILTIN, MODALITY_DEFAULTS, Loaded
-from maguyva_tui.app.widgets.banner import LookupBanner
+from maguyva_tui.app.widgets.banner import LookupBanner, answer_failure
 from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.footer import KeysFooter
 from maguyva_tui.app.widgets.preview import Preview, seek_pattern
@@ -562,7 +562,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.part(Readback).show(answer, bool(answer and answer.request.weights is not None), profile)
         keep = same and not (answer is not None and before is not None and self._top_unchosen(answer, before))
         self.part(ResultsTable).show(answer, moved, keep=keep)
-        self.part(LookupBanner).show(answer.result.lookup_failed if answer else None, self.updating)
+        self.part(LookupBanner).show(answer_failure(answer.result, answer.request.regex) if answer else None,
+                                     self.updating)
         notices = [n for n in answer.notices if not said_by_tiers(n)] if answer else []  # the explain panel has them all
         self.part(StatusLine).notice(" · ".join(notices))
         self._schedule_preview(after_frame=True)

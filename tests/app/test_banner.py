@@ -6,7 +6,7 @@ import pytest
 
 from maguyva_tui.app.widgets.banner import LookupBanner
 from maguyva_tui.app.widgets.results import ResultsTable
-from tests.app.conftest import SIZE, ask
+from tests.app.conftest import SIZE, ask, settle
 
 pytestmark = pytest.mark.anyio
 
@@ -100,3 +100,19 @@ async def test_a_symbol_missing_while_the_stored_index_is_brought_up_to_date_is_
         await wait_for(pilot, lambda: not app.updating)
         await settle(pilot)
         assert _banner_line(app) == "⚠ no symbol named zebra_unicorn_helpers; showing related code"
+
+
+@pytest.mark.slow
+async def test_a_regex_no_line_matches_is_said_as_a_string_no_line_holds(make_app) -> None:
+    """ctrl+r then a pattern no line matches showed an empty list with no banner (only ``0
+    results`` in the fusion line), where a string no line holds says ``⚠ no line holds "[(*"``."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ask(pilot, "parse_config")
+        await pilot.press("ctrl+r")
+        await settle(pilot)
+        await ask(pilot, "zzq+x{3}y")
+        assert app.answer.request.regex and app.query_one(ResultsTable).row_count == 0
+        assert _banner_line(app) == '⚠ no line matches the regex "zzq+x{3}y"'
+        await ask(pilot, "parse_con+fig")  # a pattern some line matches: the line is blank again
+        assert app.query_one(ResultsTable).row_count > 0 and _banner_line(app) == ""

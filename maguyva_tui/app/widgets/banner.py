@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from maguyva_tui.core.types import LookupFailure
+from maguyva_tui.core.types import LookupFailure, SearchResult, echo
 from maguyva_tui.terminal import visible
 
 MAX_LINES = 3
@@ -74,3 +74,12 @@ def banner_text(failure: LookupFailure, updating: bool = False) -> Content:
         (visible(failure.message), "bold"),  # names typed or found: shown, never sent
         (UPDATING if updating else "", "italic"),
     )
+
+
+def answer_failure(result: SearchResult, regex: bool) -> LookupFailure | None:
+    """The failure the banner says for an answer: its failed lookup; else, for a regex the text
+    engine ran and no line matches, that no line does, as a string no line holds is said (a regex
+    lists nothing else, and its empty list had said it only as ``0 results`` in the fusion line)."""
+    if result.lookup_failed is not None or not regex or result.results or "text" not in result.modalities_run:
+        return result.lookup_failed
+    return LookupFailure(result.query, "literal", f'no line matches the regex "{echo(result.query)}"')
