@@ -89,3 +89,32 @@ def test_an_alias_s_iterator_and_a_constructed_holder_reach_the_element_s_method
     graph = graph_of({"src/walk.cc": ALIASED})
     assert call_targets(graph, "src/walk.cc", 7) == {"src/walk.cc::Edge.Dump"}  # typedef set<Edge*>'s iterator
     assert call_targets(graph, "src/walk.cc", 9) == {"src/walk.cc::Edge.Dump"}  # auto x = unique_ptr<T>(new T)
+
+
+FIELD_HEADER = """\
+#include <memory>
+#include <vector>
+struct HashMgr { int lookup(const char* w); };
+class AffixMgr {
+  const std::vector<std::unique_ptr<HashMgr>>& alldic;
+  HashMgr& main;
+ public:
+  int lookup(const char* w);
+};
+"""
+FIELD_SOURCE = """\
+#include "affixmgr.hxx"
+int HashMgr::lookup(const char* w) { return 0; }
+int AffixMgr::lookup(const char* w) {
+  main.lookup(w);
+  return alldic[0]->lookup(w);
+}
+"""
+
+
+def test_a_reference_field_declared_in_a_header_types_its_calls() -> None:
+    """hunspell's ``const std::vector<std::unique_ptr<HashMgr>>& alldic;``: a field declared a
+    reference had been recorded only where its file calls through it, never from the header."""
+    graph = graph_of({"src/affixmgr.hxx": FIELD_HEADER, "src/affixmgr.cxx": FIELD_SOURCE})
+    assert call_targets(graph, "src/affixmgr.cxx", 4) == {"src/affixmgr.cxx::HashMgr.lookup"}
+    assert call_targets(graph, "src/affixmgr.cxx", 5) == {"src/affixmgr.cxx::HashMgr.lookup"}
