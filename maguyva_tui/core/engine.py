@@ -845,6 +845,15 @@ class Engine:
 
         return answers.importers(self._graph_generation(), module, limit, stems=True)
 
+    def outside_importers(self, module: str) -> list[Hit]:
+        """The lines importing ``module`` by its written name where it names no file here (another
+        repository's package: ``from tinycss2.nth import parse_nth`` in cssselect2), one per line,
+        as a workspace's "who imports" lists them; none where it names a file of this repository."""
+        from maguyva_tui.core.search import import_lines
+
+        found = import_lines(self._graph_generation(), module, outside=True)
+        return list(found.outside) if found is not None else []
+
     def symbol_importers(self, name: str, limit: int) -> GraphAnswer[Site]:
         """The lines importing a name's definitions by that name (``from pkg.mod import Table``),
         one per importing line: who imports a class or function rather than a module."""

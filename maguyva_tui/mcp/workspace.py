@@ -249,13 +249,21 @@ class WorkspaceService:
             return None
         each = {label: _importers(a, module) for label, a in known.items()}  # each as on one repository
         items = [{"repo": label, **item} for label, one in each.items() for item in one["references"]]
-        items.sort(key=lambda r: (r["repo"], r["path"], r["line"]))
+        outside = {label: hits for label, e in engines.items() if label not in known and (hits := e.outside_importers(module))}
+        items += [{"repo": label, "path": hit.path, "line": hit.start_line, "kind": "import", "in": None,
+                   "text": _text(engines[label], hit.path, hit.start_line)} for label, hits in outside.items() for hit in hits]
+        items.sort(key=lambda r: (r["repo"], r["path"], r["line"]))  # another repository's own lines too (cssselect2's
+        counts = _summed(known, "counts")  # from tinycss2.nth import parse_nth had been left out, the search listing it)
+        if outside:
+            counts["import"] = counts.get("import", 0) + sum(map(len, outside.values()))
         out = {"symbol": echo(module), "module": True,
                "definitions": [{"repo": label, "node": d.node, "path": d.node, "kind": "file"}
                                for label, a in known.items() for d in a.definitions],
-               "counts": _summed(known, "counts"),
-               **_listing("references", items[:limit], sum(a.total for a in known.values()))}
+               "counts": counts,
+               **_listing("references", items[:limit], sum(a.total for a in known.values()) + sum(map(len, outside.values())))}
         said = [f"{label}: {note}" for label, one in each.items() for note in one.get("notes", ())]
+        said += [f"{label}: {len(hits)} {'lines import' if len(hits) > 1 else 'line imports'} {echo(module)} as another "
+                 "repository's module, which its graph leaves untied" for label, hits in outside.items()]
         out["notes"] = [CROSS_REPO_NOTE, *said]
         return {**out, **self._workspace(engines, absent)}
 
