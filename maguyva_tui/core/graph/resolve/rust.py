@@ -23,6 +23,7 @@ class Rust(Language):
 
     closed_wildcards = True
     fields_apart = True
+    function_values = True  # iter.map(take): take is used, passed as a value
 
     def receiver(self, r: Lookup, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
         """Resolve ``self.x`` on the enclosing type when it has ``x``, else ``self``/``super`` as modules."""

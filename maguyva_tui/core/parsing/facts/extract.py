@@ -57,6 +57,7 @@ from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.facts.primitive_impls import impl_scope, macro_impls, record
 from maguyva_tui.core.parsing.facts.prototypes import prototype_subtype, qualified
 from maguyva_tui.core.parsing.facts.rust_impl_generics import impl_generics
+from maguyva_tui.core.parsing.facts.rust_values import unshadowed
 from maguyva_tui.core.parsing.facts.type_parameters import receiver_type_parameters
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
@@ -269,7 +270,8 @@ def _extract(
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
     if language == "ruby":
         return reader.nested_constants(reader.references + reader.bindings(captures, False)), imports
-    reader.values(captures.get("value", ()))
+    values = captures.get("value", ())
+    reader.values(unshadowed(values) if language == "rust" else values)  # a Rust local passed is no function
     if language != "python":
         reader.reads(captures.get("read", ()))  # a JavaScript or TypeScript getter runs where it is read
         bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, unknown=language in UNKNOWN_ATTRIBUTES)

@@ -27,8 +27,9 @@ names are the contract:
 - ``@type``: a type written in an annotation or a declaration;
 - ``@read``: a Python attribute (``conn.size``), kept by ``extract.py`` where it is read, neither
   called nor assigned to: reading a ``@property`` runs it;
-- ``@value``: a Go argument written as a name (``http.HandleFunc("/", handler)``, ``s.handle``),
-  kept as a ``read`` by ``extract.py``; the graph keeps those that reach a function or method,
+- ``@value``: a Go or Rust argument written as a name (``http.HandleFunc("/", handler)``, ``s.handle``,
+  ``iter.map(take)``), kept as a ``read`` by ``extract.py`` (Rust's where no pattern of the
+  function binds it: ``rust_values.py``); the graph keeps those that reach a function or method,
   which the call passes as a value (``graph/link.py``);
 - ``@import``: an import statement, read by ``imports.py`` (Ruby: the ``require`` or
   ``require_relative`` identifier of the call);
@@ -197,6 +198,7 @@ GO = r"""
 
 RUST = r"""
 (call_expression function: (_) @call)
+(arguments [(identifier) (scoped_identifier)] @value)
 (struct_expression name: (_) @new)
 (impl_item trait: (_) @inherit.impl type: (_))
 (trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier)] @inherit))
