@@ -77,14 +77,19 @@ SEARCHING = Content.from_markup("[dim]intent[/]  [dim italic]searching…[/]")
 """The question block while the first answer to a question is searched for (an answer on show
 stays until the next one replaces it)."""
 
-WAITING = Content.from_markup("[dim]intent[/]  [dim italic]the index is not searchable yet: answered once it is[/]")
-"""The question block while a question waits for the first index (the status line says how far)."""
+WAITING = Content.from_markup("[dim]intent[/]  [dim italic]the index is not searchable yet:\n        answered once it is[/]")
+"""The question block while a question waits for the first index (the status line says how far),
+on two lines: the block is 40 cells wide at 80 columns."""
+
+HINT = Content.from_markup('[dim]intent[/]  [dim italic]type a question, a symbol,\n        a "literal" or a regex[/]')
+"""The question block of an empty explorer, on two lines: at 80 columns one had been cut to
+``type a question, a symbol, a "l…``."""
 
 
 def question_block(answer: Answer | None) -> Content:
     """Return the left block: intent and confidence, target, strategy, counts, preset and k."""
     if answer is None:
-        return Content.from_markup('[dim]intent[/]  [dim italic]type a question, a symbol, a "literal" or a regex[/]')
+        return HINT
     confidence = answer.confidence
     conf = Content.assemble(bar(confidence, CONFIDENCE_BAR, "$accent"), f" {confidence:.2f}")
     override = (" override", "bold $warning") if answer.request.intent else ""
