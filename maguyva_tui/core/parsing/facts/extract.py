@@ -190,15 +190,21 @@ def _sent_symbol(node: Node, method: Node) -> str | None:
 
 
 def member_types(symbols: Sequence[Symbol]) -> frozenset[str]:
-    """The type aliases that have members: TypeScript's ``type Match = {observer: QueryObserver}``,
+    """The type aliases that enclose members: TypeScript's ``type Match = {observer: QueryObserver}``,
     an interface in all but keyword (``rules/ecmascript.py``), encloses its fields as one does, so
     ``match.observer.setOptions()`` reaches ``QueryObserver.setOptions`` (@tanstack/query-core's
     ``QueryObserverMatch``: its fields had belonged to no scope). Other languages' type aliases
-    (Rust's ``type M = Vec<u8>``, Python's ``type Y = list[int]``) have none, and stay no scope."""
-    types = {s.qualname for s in symbols if s.kind == "type"}
+    enclose none (Rust's ``type M = Vec<u8>``; Go's ``type Alternative []Expression``, whose methods
+    are written apart, stays no scope)."""
+    types = {s.qualname: s for s in symbols if s.kind == "type"}
     if not types:
         return frozenset()
-    return frozenset(s.qualname.rpartition(".")[0] for s in symbols if s.qualname.rpartition(".")[0] in types)
+    held = set()
+    for member in symbols:
+        owner = types.get(member.qualname.rpartition(".")[0])
+        if owner is not None and owner.start_line <= member.start_line and member.end_line <= owner.end_line:
+            held.add(owner.qualname)
+    return frozenset(held)
 
 
 def scope_lines(
