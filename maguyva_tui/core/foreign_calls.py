@@ -168,6 +168,11 @@ def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Co
         local = imp.local + "." + bare if imp.name is None and imp.local else imp.local if imp.name == bare else ""
         if local and local not in modules and foreign(module):
             modules[local] = module
+    for imp in facts.imports:  # from css import nth, then nth.parse_nth(...): a submodule imported as a name
+        sub = f"{imp.module}.{imp.name}" if imp.module and imp.name and imp.name != bare and imp.local else ""
+        if sub and facts.language == "python" and _named(sub, written_module, packages) \
+                and imp.local + "." + bare not in modules and foreign(imp.module):
+            modules[imp.local + "." + bare] = sub
     if not modules:
         return None
     ways = [rf"(?P<m{i}>{re.escape(local)})" for i, local in enumerate(modules)]

@@ -289,8 +289,8 @@ def outside_import_lines(graph: CodeGraph, written: str, facts: Mapping[str, Fil
         language = graph.languages.get(path)
         if language is None or path not in facts:
             continue
-        for imp in facts[path].imports:
-            if imp.module == written:
+        for imp in facts[path].imports:  # from css import nth imports css.nth too, a submodule as a name
+            if imp.module == written or language == "python" and imp.name and f"{imp.module}.{imp.name}" == written:
                 out.setdefault((path, imp.line), ImportLine(path, imp.line, path, written, language))
     return [out[k] for k in sorted(out)]
 
