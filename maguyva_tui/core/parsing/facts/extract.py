@@ -58,6 +58,7 @@ from maguyva_tui.core.parsing.facts.primitive_impls import impl_scope, macro_imp
 from maguyva_tui.core.parsing.facts.prototypes import prototype_subtype, qualified
 from maguyva_tui.core.parsing.facts.rust_impl_generics import impl_generics
 from maguyva_tui.core.parsing.facts.rust_values import unshadowed
+from maguyva_tui.core.parsing.facts.rust_variants import variant_bindings
 from maguyva_tui.core.parsing.facts.type_parameters import receiver_type_parameters
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
@@ -281,6 +282,8 @@ def _extract(
     if language != "python":
         reader.reads(captures.get("read", ()))  # a JavaScript or TypeScript getter runs where it is read
         bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, unknown=language in UNKNOWN_ATTRIBUTES)
+        if language == "rust":  # after the lets' own records: ``let arr = match ...`` is typed by its arm
+            bound += variant_bindings(tree, reader.scope)
         held = instance_members(tree, source, symbols) if language in JS_MEMBER_LANGUAGES else []
         getters = _getters(symbols) if language in JS_MEMBER_LANGUAGES else []
         return reader.references + bound + anonymous + held + getters, imports
