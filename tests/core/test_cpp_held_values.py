@@ -118,3 +118,47 @@ def test_a_reference_field_declared_in_a_header_types_its_calls() -> None:
     graph = graph_of({"src/affixmgr.hxx": FIELD_HEADER, "src/affixmgr.cxx": FIELD_SOURCE})
     assert call_targets(graph, "src/affixmgr.cxx", 4) == {"src/affixmgr.cxx::HashMgr.lookup"}
     assert call_targets(graph, "src/affixmgr.cxx", 5) == {"src/affixmgr.cxx::HashMgr.lookup"}
+
+
+LOOPS = """\
+#include <set>
+#include <vector>
+struct Edge { void Dump(); };
+struct Node { void path(); };
+void Edge::Dump() {} void Node::path() {}
+void Walk(std::vector<Node*>& nodes, std::set<Edge*>& edges) {
+  for (std::vector<Node*>::iterator i = nodes.begin(); i != nodes.end(); ++i)
+    (*i)->path();
+  for (std::set<Edge*>::iterator i = edges.begin(); i != edges.end(); ++i) {
+    (*i)->Dump();
+  }
+  for (const auto& i : nodes) i->path();
+}
+"""
+
+
+def test_each_for_loop_s_variable_is_its_own() -> None:
+    """Three loops of one function each declaring ``i`` of another type (ninja's ``(*i)->path()``
+    after a loop over edges): each loop's ``i`` is its own, as in Java."""
+    graph = graph_of({"src/walk.cc": LOOPS})
+    assert call_targets(graph, "src/walk.cc", 8) == {"src/walk.cc::Node.path"}
+    assert call_targets(graph, "src/walk.cc", 10) == {"src/walk.cc::Edge.Dump"}
+    assert call_targets(graph, "src/walk.cc", 12) == {"src/walk.cc::Node.path"}
+
+
+DIRECT = """\
+#include <string>
+struct Sequences { explicit Sequences(const std::string& s); bool More(); };
+Sequences::Sequences(const std::string& s) {}
+bool Sequences::More() { return false; }
+void Width(std::string& str) {
+  for (Sequences seq(str); seq.More();) {
+  }
+}
+"""
+
+
+def test_a_loop_variable_made_from_the_function_s_parameter_keeps_its_type() -> None:
+    """ninja's ``for (AnsiColorSequenceIterator ansi(str); ansi.HasSequence(); ...)``: a loop of its
+    own still sees the parameter ``str`` that tells the declaration is a variable, not a function."""
+    assert call_targets(graph_of({"src/width.cc": DIRECT}), "src/width.cc", 6) == {"src/width.cc::Sequences.More"}

@@ -15,7 +15,7 @@ from typing import TypeAlias
 from tree_sitter import Node
 
 from maguyva_tui.core.parsing.facts import names
-from maguyva_tui.core.parsing.facts.blocks import Heads, symbol_scope
+from maguyva_tui.core.parsing.facts.blocks import BLOCK, Heads, symbol_scope
 from maguyva_tui.core.parsing.facts.builtin_results import is_builtin_result
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
 
@@ -396,12 +396,15 @@ class Bindings:
         if not scope or name is None or name.type != "identifier" or parameters is None:
             return None
         arguments = parameters.named_children
+        outer = [scope]  # a block's (``for (Iterator it(str); ...)``) sees its function's names
+        while outer[-1].rpartition(".")[2].startswith(BLOCK):
+            outer.append(outer[-1].rpartition(".")[0])
         for argument in arguments:
             typed = argument.child_by_field_name("type") if argument.type == "parameter_declaration" else None
             if typed is None or argument.named_child_count != 1 or typed.type != "type_identifier":
                 return None
             value = (typed.text or b"").decode("utf-8", "replace")
-            if (scope, value) not in self.sites and ("", value) not in self.sites:
+            if all((s, value) not in self.sites for s in outer) and ("", value) not in self.sites:
                 return None
         return (name.text or b"").decode("utf-8", "replace") if arguments else None
 

@@ -44,6 +44,7 @@ ANONYMOUS_BASE = "<base>"
 _GO_LOOPS = "(for_statement) @loop (type_switch_statement alias: (_) (type_case) @case)"
 _JAVA_LOOPS = "(enhanced_for_statement) @block (for_statement init: (local_variable_declaration)) @block"
 _JAVA_BLOCKS = "(block (local_variable_declaration)) @block (catch_clause) @block"
+_CPP_LOOPS = "(for_range_loop) @block (for_statement initializer: (declaration)) @block"
 _JAVA_STATEMENTS = frozenset({
     "if_statement", "while_statement", "do_statement", "try_statement", "try_with_resources_statement",
     "finally_clause", "block", "labeled_statement", "synchronized_statement", "switch_block_statement_group",
@@ -81,12 +82,13 @@ def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
                  scopes: list[str | None]) -> list[str | None]:
     """Paint the block scopes of a file over its symbol scopes (one qualname per line): each Java,
     C++, TypeScript or Python overload's lines (``OVERLOADING``); in Java each ``for`` statement's that
-    declares its variable, statement block's that declares a local and ``catch`` clause's; each Go
-    ``for`` statement's; other languages as they are."""
+    declares its variable, statement block's that declares a local and ``catch`` clause's; in C++
+    each ``for`` statement's that declares its variable; each Go ``for`` statement's; other
+    languages as they are."""
     if language in OVERLOADING:
         _overloads(symbols, scopes)
-    if language == "java":
-        _java_blocks(tree, scopes)
+    if language in ("java", "cpp"):
+        _java_blocks(tree, scopes, language)
     elif language == "go":
         _go_loops(tree, scopes)
     return scopes
@@ -199,20 +201,22 @@ def _go_loops(tree: Tree, scopes: list[str | None]) -> None:
 
 
 @cache
-def _java_block_query() -> Query:
-    """Compile the query of Java's blocks that declare a variable once per process."""
-    return Query(grammar("java"), f"{_JAVA_LOOPS} {_JAVA_BLOCKS}")
+def _java_block_query(language: str = "java") -> Query:
+    """Compile the query of Java's (C++'s) blocks that declare a variable once per process."""
+    return Query(grammar(language), _CPP_LOOPS if language == "cpp" else f"{_JAVA_LOOPS} {_JAVA_BLOCKS}")
 
 
-def _java_blocks(tree: Tree, scopes: list[str | None]) -> None:
+def _java_blocks(tree: Tree, scopes: list[str | None], language: str = "java") -> None:
     """Paint each Java ``for`` statement that declares its variable (``for (View node : a)``, ``for
     (int i = 0; ...)``), each statement block that declares a local (``if (a) { View v = ...; }
     else { Group v = ...; }``) and each ``catch`` clause (``catch (IOException e)``) apart, outer
     ones first, each under the block around it: sibling blocks may declare one name with two types
     (react-native-svg's ``for (View node : ...)`` then ``for (VirtualView node : ...)``, whose
     ``node.saveAndSetupCanvas(...)`` had been tied to nothing). A line a block shares with what
-    follows it (``} else {``, ``} catch (SQLException e) {``) is the follower's."""
-    captured = QueryCursor(_java_block_query()).captures(tree.root_node).get("block", [])
+    follows it (``} else {``, ``} catch (SQLException e) {``) is the follower's. C++'s ``for``
+    statements so too: ninja's ``for (vector<Node*>::iterator i = ...)`` then ``for (Edges::iterator
+    i = ...)`` in one method had left ``(*i)->path()`` untyped in both."""
+    captured = QueryCursor(_java_block_query(language)).captures(tree.root_node).get("block", [])
     blocks = [n for n in captured if n.type != "block" or (n.parent is not None and n.parent.type in _JAVA_STATEMENTS)]
     outer = list(scopes)  # each line's scope before any block is painted
     painted: dict[int, str] = {}
