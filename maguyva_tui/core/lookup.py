@@ -82,6 +82,10 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
 def _names_module(generation: Generation, target: str) -> bool:
     """Whether the graph reads a dotted name as a module of the repository (``pkg.codec.decoder``):
     "what breaks if I change" it had said "no symbol named pkg.codec.decoder" and shown related code."""
+    of_shards = getattr(generation, "import_lines", None)  # a workspace: a module of any repository (it had
+    if of_shards is not None:  # said "no symbol named tinycss2.nth" where the repository alone answered)
+        found = of_shards(target)
+        return found is not None and not found.by_symbol
     graph = None if "graph" in generation.missing else getattr(generation.snapshot, "graph", None)
     if graph is None:
         return False

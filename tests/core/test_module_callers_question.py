@@ -60,3 +60,19 @@ def test_who_calls_a_dotted_module_over_a_workspace(tmp_path: Path) -> None:
     listed = sorted((repo, r.path, r.start_line) for r, repo in zip(answer.results, asked.repos))
     assert listed == [("app", "app/select.py", 1), ("lib", "css/user.py", 1)]
     assert any(notice.startswith("css.nth is a module or file, not a function") for notice in answer.notices)
+
+
+def test_what_depends_on_a_dotted_module_over_a_workspace_is_answered_from_the_graph(tmp_path: Path) -> None:
+    """Over a workspace, "what breaks if I change css.nth" had said "no symbol named css.nth;
+    showing related code" (the view holds no one graph to read the module in), where each
+    repository alone answered it (tinycss2.nth over tinycss2 and cssselect2)."""
+    roots = [write_tree(tmp_path / "lib", LIB), write_tree(tmp_path / "app", APP)]
+    coordinator = open_workspace(roots, tmp_path / "ix", provider=FakeProvider(), static=False)
+    try:
+        asked = coordinator.search(SearchRequest("what breaks if I change css.nth"))
+        missing = coordinator.search(SearchRequest("what breaks if I change css.nothere")).result.lookup_failed
+    finally:
+        coordinator.close()
+    assert asked.result.lookup_failed is None and asked.result.fusion_strategy == "direct"
+    assert ("lib", "css/user.py", "run") in {(repo, r.path, r.symbol) for r, repo in zip(asked.result.results, asked.repos)}
+    assert missing is not None and missing.message.startswith("no symbol named css.nothere")
