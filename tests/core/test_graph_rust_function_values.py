@@ -9,7 +9,7 @@ from textwrap import dedent
 
 from maguyva_tui.core.graph import build_graph
 from maguyva_tui.core.graph.model import CodeGraph
-from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.graph.queries import callers, site_reason
 from maguyva_tui.core.parsing.analyze import analyze
 
 LIB = """
@@ -45,3 +45,9 @@ def test_a_function_passed_by_its_name_is_a_site_of_it() -> None:
     g = graph()
     assert [s.line for s in callers(g, "take").sites] == [7]
     assert [s.line for s in callers(g, "Wrap.wrap").sites] == [8]
+
+
+def test_the_site_says_it_passes_the_function() -> None:
+    g = graph()
+    [site] = callers(g, "take").sites
+    assert site_reason(g, site, {}, "calls take") == "passes take"  # not "reads the property take"

@@ -64,14 +64,17 @@ READS_PROPERTY = "reads the property "
 getter as a call would, written without parentheses."""
 
 PASSES = "passes "
-"""How a site passing a Go function or method as a value is said (``http.HandleFunc("/", handler)``:
-``passes handler``)."""
+"""How a site passing a Go or Rust function or method as a value is said (``http.HandleFunc("/",
+handler)``: ``passes handler``; ``iter.map(take)``: ``passes take``)."""
+PASSING_LANGUAGES = frozenset({"go", "rust"})
+"""The languages whose reads the graph keeps are functions passed as values (``resolve`` rules'
+``function_values``), not property reads: tinyvec's ``.map(take)`` had read "reads the property take"."""
 
 
 def read_verb(graph: CodeGraph, target: str) -> str:
-    """Return how a read of a target is said: a Go function passed as a value, else a property read."""
+    """Return how a read of a target is said: a Go or Rust function passed as a value, else a property read."""
     symbol = graph.symbols.get(target)
-    return PASSES if symbol is not None and symbol.language == "go" else READS_PROPERTY
+    return PASSES if symbol is not None and symbol.language in PASSING_LANGUAGES else READS_PROPERTY
 
 
 T = TypeVar("T")
