@@ -357,9 +357,17 @@ class WorkspaceService:
         known = {label: a for label, a in answers.items() if a.known}
         if known:
             return known
+        unsearched = f" ({', '.join(m.label for m in absent)} not searched)" if absent else ""
+        missing = {label: a.missing for label, a in answers.items()}
+        if missing and all(missing.values()):  # /etc/passwd, ../x.py::f: a path no repository has, as one repository
+            split = {label: m.partition(CLOSE_PATHS) for label, m in missing.items()}  # says it (it had been
+            heads = {head for head, _, _ in split.values()}  # "no symbol named '/etc/passwd'")
+            near = [f"{label}/{p}" for label, (_, _, paths) in split.items() if paths for p in paths.split(", ")]
+            told = (heads.pop() + (CLOSE_PATHS + ", ".join(near) if near else "") if len(heads) == 1
+                    else "; ".join(f"{label}: {m}" for label, m in missing.items()))
+            raise AnswerError(f"in the workspace's repositories ({', '.join(answers)}){unsearched}, {told}.")
         close = dict.fromkeys(s for a in answers.values() for s in a.suggestions)
         hint = _suggest(GraphAnswer(name, (), (), 0, suggestions=tuple(close)))
-        unsearched = f" ({', '.join(m.label for m in absent)} not searched)" if absent else ""
         raise AnswerError(f"no {what} {echo(name)!r} in any repository of the workspace: "
                           f"{', '.join(answers)}{unsearched}.{hint}")
 
@@ -378,6 +386,10 @@ class WorkspaceService:
         if notices:
             out["notices"] = notices
         return out
+
+
+CLOSE_PATHS = "; close paths: "
+"""How a missing path's line goes on to the paths close to it (``path_missing``)."""
 
 
 def _by_place(lists: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
