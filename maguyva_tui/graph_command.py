@@ -45,6 +45,8 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
             answer, name, of_module = imported, module, True
     if not answer.known and action == "importers":  # a class or function: the lines importing it by name
         answer, of_symbol = engine.symbol_importers(name, limit), True
+        if not answer.known and answer.missing:  # ../setup.py, /etc/passwd: as callers and impact say it
+            raise QueryError(printable(answer.missing))
         if not answer.known:
             raise QueryError(f"no module, file or symbol named {echo(name)!r} in the repository (a module as imports "
                              "write it: pkg.mod, pkg/mod.py, config.h, ./utils; or a class or function)")

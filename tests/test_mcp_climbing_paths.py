@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.types import QueryError
+from maguyva_tui.graph_command import graph_answer
 from maguyva_tui.mcp.answers import AnswerError, definition_answer, impact_answer, references_answer
 from tests.trees import indexed
 
@@ -40,3 +42,15 @@ def test_a_path_that_stays_in_the_root_is_the_file(engine: Engine) -> None:
     for name in ("pkg/mod.py", "./pkg/mod.py", "setup/../pkg/mod.py"):
         found = references_answer(engine, name, None, 10)
         assert found["module"] is True and [r["path"] for r in found["references"]] == ["setup.py"]
+
+
+@pytest.mark.parametrize("name", ["../setup.py", "/etc/passwd", "nothere/x.py"])
+def test_maguyva_graph_says_a_path_no_file_is_alike_for_every_action(engine: Engine, name: str) -> None:
+    """``maguyva graph importers ../setup.py`` had said "no module, file or symbol named '../setup.py'
+    in the repository (...)" where callers and impact said no indexed file or folder is it."""
+    said = set()
+    for action in ("callers", "impact", "importers"):
+        with pytest.raises(QueryError) as caught:
+            graph_answer(engine, action, name, None, 10)
+        said.add(str(caught.value))
+    assert len(said) == 1 and said.pop().startswith(f"no indexed file or folder is {name}")
