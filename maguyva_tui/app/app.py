@@ -525,6 +525,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             self.apply_deferred_nudges()
         else:
             self.deferred_nudges.clear()
+            if self.answer is None:  # nothing on show: it had said 'searching…' for good under an invalid regex
+                self.part(Readback).show(None)
         self._screen_frames(hold=False)
         self.shown_seq = message.request.seq
         self.shown_at = time.perf_counter()

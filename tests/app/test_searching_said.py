@@ -35,3 +35,21 @@ async def test_a_slow_first_answer_is_said_to_be_searched(make_app) -> None:
         await wait_for(pilot, lambda: app.answer is not None)
         await pilot.pause()
         assert "find_references" in str(app.query_one("#question", Static).render())
+
+
+@pytest.mark.slow
+async def test_a_first_query_that_cannot_be_searched_is_not_said_to_be_searched(make_app) -> None:
+    """ctrl+r in an empty explorer, then ``parse(``: the error line said ``invalid regex`` while the
+    question block said ``searching…`` for good; it says what it said before the query."""
+    from tests.app.conftest import settle
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        app.part("#query").focus()
+        await pilot.press("ctrl+r")
+        app.part("#query").value = "parse("
+        await settle(pilot)
+        assert app.query_one("#query-error").has_class("-shown") and app.answer is None
+        question = str(app.query_one("#question", Static).render())
+        assert "searching" not in question and "type a question" in question
