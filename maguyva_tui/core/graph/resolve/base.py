@@ -96,6 +96,9 @@ class Lookup(Protocol):
     def methods_named(self, family: str, qualname: str) -> list[str]:
         """Return the distinct definitions of a qualified name across a family's files."""
 
+    def derives(self, cls: str, base: str) -> bool:
+        """Tell whether a class has a base among its bases' bases, however far."""
+
 
 class Language:
     """A language's resolution rules: every hook answers as a language without them would."""

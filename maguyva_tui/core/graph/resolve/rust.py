@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup, unique
-from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.cargo import CRATE_NAME
 from maguyva_tui.core.parsing.facts.names import TRAIT_SEPARATOR
 from maguyva_tui.core.parsing.facts.primitive_impls import BLANKET, IMPLEMENTED, RUST_PRIMITIVES
@@ -79,7 +79,10 @@ class Rust(Language):
         implements it for that type. A path through a foreign type or trait (``Default::default()``,
         ``String::from(s)``) is its own unless the crate's impl for that type has the method:
         tinyvec's ``let v: ArrayVec<[i32; 4]> = Default::default()`` had reached its
-        ``Array::default``."""
+        ``Array::default``. On a value of no known type (what a foreign function returns), the
+        trait's only where no type of the crate has a method of that name outside its impls of
+        the trait: the value may be of that type (unicode-bidi's ``max(a, b).bidi_class()`` on two
+        ``Level``s had reached ``BidiDataSource::bidi_class``, not ``Level``'s own)."""
         if not crate_method(r, rest):
             return None
         typed = declared or head
@@ -88,6 +91,8 @@ class Rust(Language):
         if not declared and _names_type(head) and not _implemented_for(r, head, rest):
             return None
         trait = trait_method(r, rest[0]) if len(rest) == 1 else None
+        if trait is not None and not _names_type(declared) and _own_type_answers(r, trait, rest[0]):
+            return UNRESOLVED  # max(a, b).bidi_class(): Level's own bidi_class as well as the trait's
         return trait if trait is not None else UNRESOLVED
 
     def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
@@ -272,6 +277,25 @@ def trait_method(r: Lookup, name: str) -> str | None:
                     trait_methods.setdefault(method, []).append(node)
     found = trait_methods.get(name, ())
     return found[0] if len(found) == 1 else None
+
+
+def _own_type_answers(r: Lookup, trait_method_node: str, name: str) -> bool:
+    """Tell whether a type the crate defines has a method of this name that is not its impl of
+    the method's trait (an inherent one, or another trait's): a value of unknown type may be one."""
+    r.deps.add("glob:rust")
+    trait = trait_method_node.rpartition(".")[0]
+    for qualname, nodes in r.names().qualnames.get("rust", {}).items():
+        owner, _, method = qualname.rpartition(".")
+        if method != name or not owner or "." in owner:
+            continue
+        for node in nodes:
+            path = split_id(node)[0]
+            index = r.files.get(path)
+            if index is None or index.defs.get(owner) not in CLASS_KINDS - {"trait"}:
+                continue
+            if not r.derives(symbol_id(path, owner), trait):
+                return True
+    return False
 
 
 def _foreign_owner(r: Lookup, node: str, owner: str) -> bool:
