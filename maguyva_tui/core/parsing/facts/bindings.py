@@ -18,6 +18,7 @@ from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.blocks import BLOCK, Heads, symbol_scope
 from maguyva_tui.core.parsing.facts.builtin_results import is_builtin_result
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
+from maguyva_tui.core.parsing.facts.rust_operators import operator_result
 
 RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
 """Names that denote the enclosing class, never recorded as locals."""
@@ -150,6 +151,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.using": (lambda node: node.parent, None),  # c++ using io::Reader; in a namespace: io::Reader
     "local.assigned": (None, _field("right")),
     "local.valued": (None, _field("value")),
+    "local.operated": (None, _field("value")),  # rust ``let ab = &a & &b``: what a.bitand() gives
     "local.self": (_field("type", up=2), _field("right", up=2)),  # python ``self.x: T = v``: a T
     "local.with": (None, _with_call),
     "local.short": (None, _first_of(_field("right", up=2))),
@@ -297,6 +299,8 @@ class Bindings:
                 typed = NULL
             if value is not None and value.type in FUNCTION_NODES and not bound.startswith("self."):
                 typed = FUNCTION_TYPED
+            if capture == "local.operated":
+                typed = operator_result(value) if value is not None else None
             if capture == "local.iterated":
                 typed = _iterated(value) if value is not None else None
             if capture == "local.paired":

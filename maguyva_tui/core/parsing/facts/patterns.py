@@ -208,6 +208,7 @@ RUST = r"""
 (parameter pattern: (identifier) @local.typed type: (_))
 (let_declaration pattern: (identifier) @local.typed type: (_))
 (let_declaration pattern: (identifier) @local.valued value: (_))
+(let_declaration pattern: (identifier) @local.operated value: [(binary_expression) (unary_expression)])
 (let_declaration pattern: (identifier) @local)
 (closure_parameters (identifier) @local)
 (for_expression pattern: (identifier) @local)
