@@ -152,6 +152,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.assigned": (None, _field("right")),
     "local.valued": (None, _field("value")),
     "local.operated": (None, _field("value")),  # rust ``let ab = &a & &b``: what a.bitand() gives
+    "local.deferred": (None, None),  # rust ``let mut act;``: typed by what is assigned to it
     "local.self": (_field("type", up=2), _field("right", up=2)),  # python ``self.x: T = v``: a T
     "local.with": (None, _with_call),
     "local.short": (None, _first_of(_field("right", up=2))),
@@ -311,6 +312,8 @@ class Bindings:
                 # ``self.console = console``: typed by that name's annotation in the method, if any
                 self.from_names.append((self.scope(line) or "", (value.text or b"").decode("utf-8", "replace"),
                                         bound, offset))
+        if capture == "local.deferred":
+            typed = NULL  # no value yet: the name's assignments type it (a Rust name has one type)
         self.bind(line, offset, bound, typed or UNTYPED, declared is not None and bool(typed))
 
     def read_destructured(self, node: Node, line: int, offset: int) -> None:

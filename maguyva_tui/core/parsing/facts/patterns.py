@@ -210,6 +210,8 @@ RUST = r"""
 (let_declaration pattern: (identifier) @local.valued value: (_))
 (let_declaration pattern: (identifier) @local.operated value: [(binary_expression) (unary_expression)])
 (let_declaration pattern: (identifier) @local)
+(let_declaration pattern: (identifier) @local.deferred !value !type)
+(assignment_expression left: (identifier) @local.assigned right: (_))
 (closure_parameters (identifier) @local)
 (for_expression pattern: (identifier) @local)
 (field_declaration name: (field_identifier) @local.field type: (_))
