@@ -7,7 +7,11 @@ nothing (tinyvec: 22 of rustc's call sites). Each bound parameter is a ``local``
 the type the block implements, named ``GENERIC`` and the parameter, typed the trait(s) as a
 parameter of the block's methods is: ``("local", "<generic>A:Array", 3, "ArrayVec")``. A field
 is read with the parameter's name as the struct declares it; a block renaming it (``impl<B:
-Array> ArrayVec<B>``) says nothing of the field's."""
+Array> ArrayVec<B>``) says nothing of the field's.
+
+A generic function's bound parameter is a ``local`` of the function, typed the trait:
+``fn blocks_for_bits<B: BitBlock>(bits: usize)`` calling ``B::bits()`` calls ``BitBlock``'s, which
+bit-vec's 6 such calls had not reached: ``("local", "B:BitBlock", 3, "blocks_for_bits")``."""
 
 from __future__ import annotations
 
@@ -25,7 +29,10 @@ from maguyva_tui.core.types import Symbol
 GENERIC = "<generic>"
 """The head of a record's name: what follows is the type parameter."""
 
-_IMPLS = "(impl_item type_parameters: (type_parameters) body: (declaration_list)) @impl"
+_IMPLS = """
+(impl_item type_parameters: (type_parameters) body: (declaration_list)) @impl
+(function_item type_parameters: (type_parameters)) @function
+"""
 
 
 @cache
@@ -38,20 +45,48 @@ def impl_generics(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRow]:
     """Return the records of the bound type parameters of each generic ``impl`` block with a
     method, scoped to the type its methods are named under (``ArrayVec`` of ``ArrayVec.push``)."""
     owners = {s.name_line: s.qualname.rpartition(".")[0] for s in symbols if s.kind == "method"}
+    functions = {s.name_line: s.qualname for s in symbols if s.kind in ("function", "method")}
     records: list[RefRow] = []
-    for impl in sorted_captures(QueryCursor(_query()), tree.root_node).get("impl", []):
+    captures = sorted_captures(QueryCursor(_query()), tree.root_node)
+    for impl in captures.get("impl", []):
         scope = _owner(impl, owners)
-        parameters = impl.child_by_field_name("type_parameters")
-        if scope is None or parameters is None:
-            continue
-        for parameter in parameters.named_children:
-            name = parameter.child_by_field_name("name") if parameter.type == "type_parameter" else None
-            if name is None or not name.text:
-                continue
-            written, typed = name.text.decode("utf-8", "replace"), names.type_name(name)
-            if typed and typed != written:  # bound by no trait: the name itself
-                records.append(("local", f"{GENERIC}{written}:{typed}", name.start_point[0] + 1, scope))
+        if scope is not None:
+            records += [("local", f"{GENERIC}{written}:{typed}", line, scope) for written, typed, line in _bound(impl)]
+    for function in captures.get("function", []):
+        name = function.child_by_field_name("name")
+        scope = functions.get(name.start_point[0] + 1) if name is not None else None
+        if scope is not None:  # fn blocks_for_bits<B: BitBlock>: B::bits() is BitBlock's, B a local of the function
+            nested = _nested(function)  # a nested fn's own unbound T hides the enclosing one's T: Shape
+            records += [("local", f"{written}:{typed}" if typed else written, line, scope)
+                        for written, typed, line in _bound(function, nested)]
     return records
+
+
+def _nested(item: Node) -> bool:
+    """Tell whether an item sits inside a function or an impl block, whose generics it may hide."""
+    holder = item.parent
+    while holder is not None:
+        if holder.type in ("function_item", "impl_item"):
+            return True
+        holder = holder.parent
+    return False
+
+
+def _bound(item: Node, unbound: bool = False) -> list[tuple[str, str, int]]:
+    """Return an item's type parameters bound by a trait, each with the trait(s) and its line;
+    with ``unbound``, the others too, typed ``""``."""
+    parameters = item.child_by_field_name("type_parameters")
+    out = []
+    for parameter in parameters.named_children if parameters is not None else ():
+        name = parameter.child_by_field_name("name") if parameter.type == "type_parameter" else None
+        if name is None or not name.text:
+            continue
+        written, typed = name.text.decode("utf-8", "replace"), names.type_name(name)
+        if typed and typed != written:  # bound by no trait: the name itself
+            out.append((written, typed, name.start_point[0] + 1))
+        elif unbound:
+            out.append((written, "", name.start_point[0] + 1))
+    return out
 
 
 def _owner(impl: Node, owners: dict[int, str]) -> str | None:
