@@ -18,6 +18,7 @@ from maguyva_tui.core.parsing.facts.arities import ARGS, ARITY, fits
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
 from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
+from maguyva_tui.core.parsing.facts.generic_calls import GIVEN
 from maguyva_tui.core.parsing.facts.names import ELEMENT
 
 VALUE_KINDS = frozenset({"function", "method"})
@@ -58,6 +59,8 @@ def scope_dependent(index: FileIndex) -> frozenset[str] | None:
     names = set(RECEIVERS)  # the enclosing class, and super
     for bound in index.locals.values():
         names.update(bound)
+    given = [n[len(GIVEN):].partition(".")[0] for n in names if n.startswith(GIVEN)]
+    names.update(given)  # a generic call's result is typed by the arguments given in its scope
     for used in index.scoped_imports.values():  # a Rust ``use`` inside a function's body
         names.update(used)
     names.update(q.rpartition(".")[2] for q in index.defs if "." in q)

@@ -33,6 +33,7 @@ from maguyva_tui.core.graph.tables import (
 )
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
+from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.parsing.facts.names import ALTERNATIVES, ARRAY_TYPE, ELEMENT, ITERATED, MAPPING_KEY, UNION_TYPE
 from maguyva_tui.core.types import Import
@@ -235,7 +236,7 @@ class Resolver(Memo):
             return UNRESOLVED, None  # an unknown receiver, or calling what a call returned
         target, used = self.head(index, scope, parts, call)
         if written[used - 1].endswith("()"):
-            target = self.result(target)
+            target = self.given(index, scope, ".".join(parts[:used]), target, self.result(target))
         elif written[used - 1].endswith(ELEMENT):
             target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
         owner: str | None = None
@@ -268,7 +269,8 @@ class Resolver(Memo):
             elif written[i].endswith("()") and _keeps_array(target, owner, parts[i], index.language):
                 target = owner  # ``nodes.filter(...)`` of ``nodes: Node[]``: Nodes still
             elif written[i].endswith("()"):
-                target = self.called_result(target, owner)
+                target = self.given(index, scope, ".".join(written[:i] + [parts[i]]), target,
+                                    self.called_result(target, owner))
             elif written[i].endswith(ELEMENT):
                 target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
             elif i < len(parts) - 1 and self.is_property(target):
@@ -342,6 +344,33 @@ class Resolver(Memo):
                 or not self.returns_receiver(target)):
             return made
         return owner if self.memoized(("derives", owner, made), self.derives, owner, made) else made
+
+    def given(self, index: FileIndex, scope: str | None, callee: str, target: str, made: str) -> str:
+        """Type a generic function's result by the argument its type parameter comes from
+        (``generic_calls.py``) where the declared result (``made``) names nothing: ``difference(prev,
+        next)`` of ``difference<T>(a: T[], b: T[]): T[]`` is what ``prev`` is; ``get(Obs.class)`` of
+        ``<T> T get(Class<T> c)`` an ``Obs``. ``callee``: the call as written, without its parentheses."""
+        if made != UNRESOLVED or not self.is_symbol(target):
+            return made
+        path, qualname = split_id(target)
+        declaring = self.file(path)
+        position = declaring.locals.get(qualname, {}).get(FROM) if declaring is not None else None
+        if position is None or not position.isdigit():
+            return made
+        key = GIVEN + callee
+        while scope:
+            arguments = index.locals.get(scope, {}).get(key)
+            if arguments is not None:
+                written = arguments.split(",")
+                argument = written[int(position)] if int(position) < len(written) else NOT_A_NAME
+                if argument == NOT_A_NAME or not self._deeper():
+                    return made
+                try:
+                    return self.instance(index, argument, scope)
+                finally:
+                    self.depth -= 1
+            scope = scope.rpartition(".")[0]
+        return made
 
     def returns_receiver(self, target: str) -> bool:
         """Tell whether a function returns its receiver (``RECEIVER_RESULTS``)."""
@@ -727,7 +756,7 @@ class Resolver(Memo):
             if target in SENTINELS:
                 return target
             if called:
-                return self.called_result(target, owner)
+                return self.given(index, scope, typed[:-2], target, self.called_result(target, owner))
             if self.is_property(target):  # ``color = style.color``: the property's value
                 return self.result(target)
             kind = self.kind(target)  # a class, or what an alias stands for: a function, a module

@@ -48,6 +48,7 @@ from maguyva_tui.core.parsing.facts.blocks import (
 )
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
+from maguyva_tui.core.parsing.facts.generic_calls import GIVEN, generic_calls
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.parsing.facts.js_members import LANGUAGES as JS_MEMBER_LANGUAGES
 from maguyva_tui.core.parsing.facts.js_members import instance_members
@@ -264,6 +265,7 @@ def _extract(
     reader.method_references(captures.get("call.reference", ()))
     if language == "java":
         reader.references += declared_arities(tree, symbols)
+    reader.references += generic_calls(tree, language, symbols, reader.scope, reader.kinds(), FUNCTION_KINDS)
     if language == "ruby":
         reader.super_calls(captures.get("call.super", ()))
         reader.bare_calls(captures.get("call.bare", ()), _locals(captures, reader.scope))
@@ -818,6 +820,9 @@ def _heads(written: set[str]) -> set[str]:
     """Return the prefixes of referenced names that a local binding could shadow (``a``, ``a.b``)."""
     heads = set()
     for name in written:
+        if name.startswith(GIVEN):  # a call's arguments type its generic result: bind them too
+            heads |= _heads(set(name.partition(":")[2].split(",")))
+            continue
         head, _, rest = name.replace(names.ELEMENT, "").partition(".")  # nodes[i].check: nodes, as nodes.check
         heads.add(head)
         if rest:
