@@ -18,7 +18,7 @@ from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.blocks import BLOCK, Heads, symbol_scope
 from maguyva_tui.core.parsing.facts.builtin_results import is_builtin_result
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
-from maguyva_tui.core.parsing.facts.rust_operators import operator_result
+from maguyva_tui.core.parsing.facts.rust_operators import collected, operator_result
 
 RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
 """Names that denote the enclosing class, never recorded as locals."""
@@ -940,6 +940,9 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         bound = _type_var_bound(node)
         if bound is not None:  # ``C = TypeVar("C", bound=Converter)``: a ``C`` is called as a Converter
             return bound
+    into = collected(node) if kind == "call_expression" else None
+    if into is not None:  # rust ``iter.collect::<FixedBitSet>()``: a FixedBitSet
+        return into
     made = names.go_made(node) if kind == "call_expression" else None
     if made is not None and made.parent is not None and made.parent.type == "type_descriptor":
         typed = names.type_name(made)  # c++ ``auto job = std::make_unique<Job>()``: a holder of a Job

@@ -2,7 +2,10 @@
 for ``a``'s type says what it returns (``impl BitAnd for &FixedBitSet { type Output = FixedBitSet;
 fn bitand(..) -> FixedBitSet }``). A ``let ab = &a & &b;`` is typed as that method's result,
 written ``a.bitand()``: ``ab.contains(i)`` had reached nothing (fixedbitset: 42 of rustc's call
-sites of ``contains``). A comparison or a logical operator gives a ``bool``: no type of the crate."""
+sites of ``contains``). A comparison or a logical operator gives a ``bool``: no type of the crate.
+
+``Iterator::collect::<B>()`` gives its type argument (``fn collect<B: FromIterator<..>>(self) -> B``):
+``let ab = a.union(&b).collect::<FixedBitSet>();`` is a ``FixedBitSet`` (fixedbitset: 16 sites)."""
 
 from __future__ import annotations
 
@@ -21,6 +24,19 @@ WRAPPERS = frozenset({"reference_expression", "parenthesized_expression"})
 """Expressions whose value is their operand's, as far as its methods go (``&a``, ``(a)``)."""
 MAX_DEPTH = 16
 """Nested operators read (``&(&a | &b) & &c``)."""
+
+
+def collected(call: Node) -> str | None:
+    """Return the type argument of a Rust ``.collect::<B>()`` call, ``None`` for any other call
+    (a ``generic_function`` is Rust's alone)."""
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "generic_function":
+        return None
+    method, arguments = function.child_by_field_name("function"), function.child_by_field_name("type_arguments")
+    field = method.child_by_field_name("field") if method is not None and method.type == "field_expression" else None
+    if field is None or field.text != b"collect" or arguments is None or arguments.named_child_count != 1:
+        return None
+    return names.type_name(arguments.named_children[0])
 
 
 def operator_result(value: Node, depth: int = 0) -> str | None:
