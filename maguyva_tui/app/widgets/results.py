@@ -29,7 +29,7 @@ from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import DataTable
-from textual.widgets.data_table import Column, ColumnKey
+from textual.widgets.data_table import ColumnKey
 from textual.widgets.data_table import Row as TableRow
 from textual.widgets.data_table import RowKey as TableRowKey
 
@@ -82,20 +82,6 @@ PLACE, SYMBOL, KIND, MARKS = 2, 3, 4, len(HEADERS) - 1
 """Column indexes of the place and symbol, the two that shrink so the engines' ranks stay in view,
 of the kind, written short when they do not fit (:data:`KIND_SHORT`), and of the marks, whose
 heading gives them the room over its marks (all of it when no row has one)."""
-
-ENGINES = tuple(range(MARKS - len(MODALITIES), MARKS))
-"""Column indexes of the engines' ranks: one no row has a rank in gives its room to the place and
-symbol when they are cut (urwid's "who calls render" at 80 columns, a graph answer: the empty sem,
-text and ast columns had taken 16 cells while its file names read ``ma….py:643``)."""
-
-
-class _Column(Column):
-    """A column the list may leave out: 0 cells wide, padding and all (an engine none of the rows
-    has a rank from, in a list whose place and symbol are cut)."""
-
-    def get_render_width(self, data_table: DataTable[object]) -> int:
-        return 0 if self.width == 0 and not self.auto_width else super().get_render_width(data_table)
-
 
 KIND_SHORT = {"function": "func", "method": "meth", "module": "mod", "struct": "strct", "import": "imp",
               "object": "obj", "constant": "const", "variable": "var", "interface": "iface",
@@ -241,11 +227,6 @@ class ResultsTable(DataTable[str]):
             if widths[PLACE] + widths[SYMBOL] <= room + spare or needs > room:
                 room += spare
                 widths[MARKS] = marks
-        if widths[PLACE] + widths[SYMBOL] > room:  # an engine no row has a rank from: its column's room
-            for i in ENGINES:
-                if not any(cell_plain(row[i]) for row in rows):
-                    room += widths[i] + padding
-                    widths[i] = 0
         if widths[PLACE] + widths[SYMBOL] <= room:
             return
         if SYMBOL_READABLE + names > room and widths[KIND] > KIND_WIDTH:
@@ -284,7 +265,6 @@ class ResultsTable(DataTable[str]):
             column = self.columns.get(ColumnKey(key))
             if column is None:
                 self.add_column(heading, key=key, width=width)
-                self.columns[ColumnKey(key)].__class__ = _Column
             else:
                 column.label, column.width = heading, width
 
@@ -424,8 +404,6 @@ class ResultsTable(DataTable[str]):
         if len(widths) != len(self.columns):  # drawn outside a frame (none drawn yet)
             widths = tuple(column.get_render_width(self) for column in self.ordered_columns)
         for column_index, (render_width, (parts, right)) in enumerate(zip(widths, cells, strict=False)):
-            if not render_width:  # an engine's column left out
-                continue
             around = style(index, column_index, NULL, cursor, hover)
             table_width += render_width
             room = render_width - 2 * padding
