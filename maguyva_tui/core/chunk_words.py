@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from itertools import chain
+from itertools import chain, filterfalse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -96,6 +96,7 @@ class _Counter:
 
     def file(self, rows: Sequence[ChunkRow], text: str) -> _FileWords:
         """Count one file's stems in the chunks that own its lines."""
+        rows = tuple(rows)  # read by index below, each row several times: a stored table's __getitem__ had cost a third
         known = self._ids
         ids: list[int] = []
         owners: list[int] = []
@@ -116,7 +117,7 @@ class _Counter:
             words = WORD.findall(run)
             # first seen, first numbered: a set's order (by string hash) had numbered the stems
             # differently in every process, and the stored stems and postings with them
-            for word in [w for w in dict.fromkeys(words) if w not in known]:
+            for word in filterfalse(known.__contains__, dict.fromkeys(words)):  # the check in C, each word once
                 stems = self._stems.unremembered(word)  # kept here, once per word, as ids
                 known[word] = tuple(self.vocabulary.setdefault(s, len(self.vocabulary)) for s in stems)
             before = len(ids)

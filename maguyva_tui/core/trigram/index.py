@@ -108,7 +108,9 @@ class TrigramIndex:
         edges.append(total)
         keys = (pairs[edges[:-1]] >> np.uint64(32)).astype(np.uint32)
         docs = pairs.view(np.uint32)[0 :: 2] if sys.byteorder == "little" else pairs.view(np.uint32)[1 :: 2]
-        parts = [BitMap(docs[edges[j] : edges[j + 1]]).serialize() for j in range(len(keys))]
+        held = memoryview(docs)  # a buffer's slice is read by the bitmap in C; a numpy slice's ids one at a time
+        parts = [BitMap(held[lo:hi]).serialize() for lo, hi in zip(edges, edges[1:])]
+        del held
         del pairs, docs
         return cls(keys, _offsets_of(parts), b"".join(parts), live)
 
