@@ -9,7 +9,6 @@ from __future__ import annotations
 from textwrap import dedent
 
 from maguyva_tui.core.graph import build_graph
-from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.queries import callers
 from maguyva_tui.core.parsing.analyze import analyze
 
@@ -97,17 +96,3 @@ def test_callers_that_disagree_or_pass_no_known_class_type_nothing() -> None:
     assert callers(g, "Retries.after_declare").sites == ()  # add_twice gets a Prometheus and a Retries
     assert callers(g, "Other.emit_before").sites == ()  # Mixed gets a Broker and an Other
     assert all(s.caller != "Unknown.__init__" for s in callers(g, "Broker.emit_before").sites)  # *args
-
-
-def test_a_caller_added_or_removed_elsewhere_retypes_the_parameter_as_a_fresh_build_would() -> None:
-    files = {"pkg/__init__.py": "", "pkg/broker.py": BROKER,
-             "pkg/w.py": "class Worker:\n    def __init__(self, broker):\n        self.broker = broker\n\n"
-                         "    def go(self):\n        self.broker.emit_before()\n",
-             "pkg/main.py": "from pkg.broker import Broker\nfrom pkg.w import Worker\n\ndef main():\n    Worker(Broker())\n"}
-    graph = CodeGraph.build({path: analyze(path, text) for path, text in files.items()})
-    assert [s.caller for s in callers(graph, "Broker.emit_before").sites] == ["Worker.go"]
-    other = "from pkg.broker import Other\nfrom pkg.w import Worker\n\ndef more():\n    Worker(Other())\n"
-    graph.update({"pkg/more.py": analyze("pkg/more.py", other)}, ())
-    assert callers(graph, "Broker.emit_before").sites == ()  # two classes now: no guess
-    graph.update({}, ["pkg/more.py"])
-    assert [s.caller for s in callers(graph, "Broker.emit_before").sites] == ["Worker.go"]
