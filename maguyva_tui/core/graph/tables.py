@@ -23,7 +23,6 @@ from maguyva_tui.core.parsing.facts.bindings import DECORATED, INSTANCE, NULL, P
 from maguyva_tui.core.parsing.facts.blocks import BLOCK
 from maguyva_tui.core.parsing.facts.fixtures import MARK
 from maguyva_tui.core.parsing.facts.imports import WILDCARD
-from maguyva_tui.core.parsing.facts.passed import PASSED
 from maguyva_tui.core.parsing.facts.rust_impl_generics import GENERIC
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.store.records import StoredRecords, decode_records
@@ -303,8 +302,8 @@ def _add_attribute(fields: dict[str, str], name: str, typed: str) -> None:
     """Type an attribute by its first binding, one to no value (``self.conn = None`` in
     ``__init__``, ``@client = nil``, a class's ``conn = None``) giving way to the next: the
     attribute had stayed untyped, and every call on it had reached nothing."""
-    if fields.get(name, NULL) == NULL or (typed.startswith(PASSED) and not fields[name]):
-        fields[name] = typed  # ``self.broker = broker``: what callers pass ``broker`` (``passed.py``)
+    if fields.get(name, NULL) == NULL:
+        fields[name] = typed
 
 
 def seen_by_readers(index: FileIndex) -> tuple[Any, ...]:

@@ -36,7 +36,6 @@ from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.parsing.facts.names import ALTERNATIVES, ARRAY_TYPE, ELEMENT, ITERATED, MAPPING_KEY, UNION_TYPE
-from maguyva_tui.core.parsing.facts.passed import PASSED, PASSES, SEPARATOR, SPLAT, UNKNOWN_VALUE, passes_of
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
@@ -62,20 +61,6 @@ on: PHP's ``: static`` and ``: self`` (both read ``self``) and ``return $this``,
 ``: this``, Python's ``-> Self``, ``return self`` and ``return cls()``."""
 TYPE_PARAMETER = re.compile(r"[A-Z][0-9]?")
 """A name shaped like a generic's type parameter (``T``, ``K2``): never taken from a wildcard."""
-
-
-def _argument(arguments: str, position: str, name: str) -> str | None:
-    """Return the argument a call (``<passes>`` arguments: ``b|?|broker=x``) passes a parameter at
-    ``position`` (empty: keyword-only) or by ``name``: ``?`` where unknown or spread, ``None`` where
-    the call passes it nothing."""
-    written = arguments.split(SEPARATOR)
-    if SPLAT in written:
-        return UNKNOWN_VALUE
-    positional = [a for a in written if "=" not in a]
-    if position and int(position) < len(positional):
-        return positional[int(position)]
-    named = dict(a.partition("=")[::2] for a in written if "=" in a)
-    return named.get(name)
 
 
 ARRAY = "array:"
@@ -211,8 +196,6 @@ class Resolver(Memo):
         self.property_names: Collection[str] | None = None
         """The name of every property of the repository (``None``: not known, every attribute read
         is looked up): a read of another name reaches no property, and is not looked up."""
-        self.passing: set[tuple[str, str, str]] = set()
-        """The parameters being typed by what their callers pass (``passed``): one met again is a cycle."""
         super().__init__()
 
     # -- tables, each read recorded ------------------------------------------------------------
@@ -665,8 +648,8 @@ class Resolver(Memo):
         start = scope
         while scope:
             bound = index.locals.get(scope)
-            if bound is not None and (name in bound or PASSED + name in bound):  # untyped: what callers pass
-                return self.instance(index, bound.get(name) or bound.get(PASSED + name, ""), scope)
+            if bound is not None and name in bound:
+                return self.instance(index, bound[name], scope)
             scope = scope.rpartition(".")[0]
         if not start and name.startswith("$") and name in index.globals:
             # a PHP script's ``$event = new Event();``: its symbol is ``event``, so the name missed it
@@ -738,8 +721,6 @@ class Resolver(Memo):
             return UNRESOLVED
         if typed == FUNCTION_TYPED:
             return FUNCTION_VALUE
-        if typed.startswith(PASSED):
-            return self.passed(index, typed)
         if ALTERNATIVES in typed:
             return self.alternatives(index, scope, typed)
         if PARAMETER in typed:
@@ -796,95 +777,6 @@ class Resolver(Memo):
         had been untyped."""
         found = {self.instance(index, alternative, scope) for alternative in typed.split(ALTERNATIVES)}
         return found.pop() if len(found) == 1 and not found & SENTINELS else UNRESOLVED
-
-    def passed(self, index: FileIndex, typed: str) -> str:
-        """Resolve an untyped Python parameter (``<passed>Worker.__init__|0|broker``) to the class
-        every call the graph resolves to its function passes at its position or by its name
-        (``parsing/facts/passed.py``): unresolved where one passes a value of no known class, two
-        pass different ones, a call spreads ``*args``, or none passes it. dramatiq's ``Worker(broker)``
-        then ``self.broker.emit_before(...)`` had reached nothing."""
-        qualname, position, name = typed[len(PASSED):].split(SEPARATOR)
-        function = symbol_id(index.path, qualname)
-        self.deps.add("glob:" + mod.family(index.language))  # a file that starts calling it changes the answer
-        return self.memoized(("passed", function, position, name), self._passed, function, position, name)
-
-    def _passed(self, function: str, position: str, name: str) -> str:
-        """Resolve a parameter by what its callers pass, without the memo."""
-        key = (function, position, name)
-        if key in self.passing or not self._deeper():  # typing it needs itself: no answer, none memoized
-            self.cut = True
-            return UNRESOLVED
-        self.passing.add(key)
-        steps = self.steps
-        try:
-            path, qualname = split_id(function)
-            owner, _, short = qualname.rpartition(".")
-            index = self.file(path)
-            method = index is not None and index.defs.get(owner) in CLASS_KINDS
-            constructed = symbol_id(path, owner) if method and short == "__init__" else None
-            callees = self.memoized(("subclasses", constructed), self.subclass_names, constructed) if constructed else (short,)
-            found: set[str] = set()
-            table = self.passes()
-            for other_path, scope, callee, arguments in [row for c in callees for row in table.get(c, ())]:
-                other = self.file(other_path)
-                if other is None:
-                    continue
-                self.steps = 0  # each call is a lookup of its own (``MAX_STEPS``)
-                target = self.resolve(other, scope, callee, invoked=True)
-                if constructed is not None:
-                    if self.kind(target) not in CLASS_KINDS or self.member(target, "__init__") != function:
-                        continue
-                elif target != function:
-                    continue
-                elif method and self.unbound_call(other, scope, callee):
-                    return UNRESOLVED  # ``Worker.run(w, x)``: the receiver is passed too
-                value = _argument(arguments, position, name)
-                if value is None:
-                    continue  # not passed: its default
-                made = self.instance(other, value, scope) if value != UNKNOWN_VALUE else UNRESOLVED
-                found.add(made if self.kind(made) in CLASS_KINDS else UNRESOLVED)
-                if len(found) > 1 or UNRESOLVED in found:
-                    return UNRESOLVED
-            return found.pop() if found else UNRESOLVED
-        finally:
-            self.steps = steps
-            self.passing.discard(key)
-            self.depth -= 1
-
-    def unbound_call(self, index: FileIndex, scope: str | None, callee: str) -> bool:
-        """Tell whether a method's call names its class itself (``Worker.run(w, x)``), or is bare:
-        its arguments start with the receiver."""
-        receiver = callee.rpartition(".")[0]
-        if not receiver:
-            return True
-        return "." not in receiver and self.names_itself(index, scope, receiver, self.resolve(index, scope, receiver))
-
-    def subclass_names(self, cls: str) -> tuple[str, ...]:
-        """Return the names a class and every class deriving from it are called by: a subclass
-        that declares no ``__init__`` constructs with the class's."""
-        return tuple(dict.fromkeys([split_id(cls)[1].rpartition(".")[2]] + [
-            split_id(other)[1].rpartition(".")[2] for other in self.bases
-            if other != cls and self.memoized(("derives", other, cls), self.derives, other, cls)]))
-
-    def passes(self) -> dict[str, list[tuple[str, str | None, str, str]]]:
-        """Return every Python call that passes arguments, by the last segment of its callee: (path,
-        scope, callee, arguments), each file read (a call added anywhere changes what is passed)."""
-        return self.memoized(("passes",), self._passes)
-
-    def _passes(self) -> dict[str, list[tuple[str, str | None, str, str]]]:
-        """Collect the calls that pass arguments, without the memo."""
-        out: dict[str, list[tuple[str, str | None, str, str]]] = {}
-        paths = sorted({p for key, paths in self.table.items() if key.startswith("py:") for p in paths})
-        for path in paths:
-            index = self.file(path)
-            if index is None or index.language != "python":
-                continue
-            scoped: list[tuple[str | None, dict[str, str]]] = [(None, index.globals), *index.locals.items(),
-                                                               *index.attrs.items()]
-            for scope, bound in scoped:
-                for callee, arguments in passes_of(bound.get(PASSES, "")) if PASSES in bound else ():
-                    out.setdefault(callee.rpartition(".")[2], []).append((path, scope or None, callee, arguments))
-        return out
 
     def nth_result(self, index: FileIndex, scope: str | None, made: str, nth: str) -> str:
         """Resolve a later result of a Go call (``made``: the call, ``f()``; ``nth``: 1 for the

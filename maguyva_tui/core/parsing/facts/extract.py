@@ -54,7 +54,6 @@ from maguyva_tui.core.parsing.facts.js_members import LANGUAGES as JS_MEMBER_LAN
 from maguyva_tui.core.parsing.facts.js_members import instance_members
 from maguyva_tui.core.parsing.facts.macro_calls import macro_bodies, parse_bodies
 from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
-from maguyva_tui.core.parsing.facts.passed import PASSES, passed_calls, passed_captures, passed_parameters, passes_of
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.facts.primitive_impls import impl_scope, macro_impls, record
 from maguyva_tui.core.parsing.facts.prototypes import prototype_subtype, qualified
@@ -292,10 +291,7 @@ def _extract(
         return reader.references + bound + anonymous + held + getters, imports
     reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
-    passing = passed_captures(tree)
-    reader.references += passed_calls(passing, reader.scope)  # what callers pass types parameters (``passed.py``)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators))
-    bound += passed_parameters(passing, symbols)
     return reader.references + bound + _properties(symbols, decorators) + _decorations(symbols, source), imports
 
 
@@ -824,10 +820,6 @@ def _heads(written: set[str]) -> set[str]:
     """Return the prefixes of referenced names that a local binding could shadow (``a``, ``a.b``)."""
     heads = set()
     for name in written:
-        if name.startswith(PASSES):  # a call's arguments type the parameters they are passed to: bind them too
-            heads |= _heads({a.rpartition("=")[2] for _, passed in passes_of(name.partition(":")[2])
-                             for a in passed.split("|")} - {"?", "*"})
-            continue
         if name.startswith(GIVEN):  # a call's arguments type its generic result: bind them too
             heads |= _heads(set(name.partition(":")[2].split(",")))
             continue
