@@ -384,3 +384,51 @@ async def test_a_new_answer_draws_its_list_before_its_preview(make_app) -> None:
         first = next(shown for seq, shown in frames if seq == app.seq)
         assert first == old, "the list's first frame waits for no new file"
 
+
+
+@pytest.mark.slow
+async def test_a_file_shown_again_redraws_only_the_lines_marked_then_or_now_or_coloured_since() -> None:
+    """j then k (or a question whose answers come back to a file): the lines of a kept file drawn
+    before are drawn again only where its marks or colours changed (a screenful drawn anew was 3 ms
+    of a move's 17 on the app's thread), and every line reads as a fresh draw makes it."""
+    from textual.content import Content
+
+    app = _One()
+    other = "\n".join(f"other = {i}" for i in range(40))
+    async with app.run_test(size=(80, 40)) as pilot:
+        preview = app.query_one(Preview)
+        preview.show("long.py", LONG, 1500, 1502, "python", hits=(1501,))
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)
+        await pilot.pause(0.05)
+        drawn = dict(preview._strips)
+        assert set(range(1499, 1502)) <= set(drawn)
+        preview.show("other.py", other, 3, 3, "python")
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)
+        await pilot.pause(0.05)
+        colour = preview._kept[("long.py", id(LONG))][2]
+        recoloured = max(drawn)  # a line coloured again while the file was not on show: drawn anew
+        colour[recoloured] = Content(colour[recoloured].plain)
+        preview.show("long.py", LONG, 1506, 1507, "python")  # back to it, a few lines down
+        await wait_for(pilot, lambda: preview.coloured == preview.shown)
+        await pilot.pause(0.05)
+        view = list(preview._view())
+        kept = [i for i in view if i in drawn and preview._strips.get(i) is drawn[i]]
+        assert kept and not set(kept) & {recoloured, 1499, 1500, 1501, 1505, 1506}
+        assert recoloured in view
+        now = {i: list(preview._strips.get(i) or preview._line(i)) for i in view}
+        preview._strips.clear()
+        assert now == {i: list(preview._line(i)) for i in view}
+
+
+def test_a_place_noted_on_a_style_is_richs_own_sum() -> None:
+    """The cells' places (a mouse selection reads them) are noted as Rich's ``+`` notes them."""
+    from rich.style import Style as RichStyle
+
+    from maguyva_tui.app.widgets.preview import _at
+
+    for style in (RichStyle(color="red", bgcolor="blue", bold=True, italic=False), RichStyle(), None,
+                  RichStyle(link="https://example.com"), RichStyle.from_meta({"a": 1}) + RichStyle(color="green")):
+        place = RichStyle.from_meta({"offset": (3, 9)})
+        made, rich = _at(style, 3, 9), (style + place if style else place)
+        assert made == rich and made.meta == rich.meta == {**(style.meta if style else {}), "offset": (3, 9)}
+        assert made.link == rich.link and made._link_id and bool(made) == bool(rich)
