@@ -30,6 +30,7 @@ from maguyva_tui.mcp.service import RepoService, Unavailable  # noqa: E402
 from maguyva_tui.mcp.workspace import WorkspaceService  # noqa: E402
 from tests.conftest import FIXTURE, REPO  # noqa: E402
 from tests.fakes import FakeProvider  # noqa: E402
+from tests.trees import write_tree  # noqa: E402
 
 CALL_TIMEOUT_S = 120  # the first call may wait for the indexes on a loaded machine
 
@@ -171,6 +172,16 @@ class FirstWord(FakeProvider):
 
     def seed(self, text: str) -> int:
         return sum(map(ord, (text.split() or [""])[0]))
+
+
+def started_workspace(tmp_path: Path, trees: dict[str, dict[str, str]]) -> WorkspaceService:
+    """A workspace of one repository per tree (its label: its files), each indexed before it answers."""
+    services = {label: RepoService(Engine(write_tree(tmp_path / label, files), tmp_path / "ix", provider=FirstWord(),
+                                          static=False), embed=False)
+                for label, files in trees.items()}
+    for repo in services.values():
+        repo.start().join(60)
+    return WorkspaceService(services, ready_wait_s=0.05)
 
 
 def test_a_repository_still_indexing_is_named_and_the_others_answer(tmp_path: Path) -> None:

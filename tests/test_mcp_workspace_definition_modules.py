@@ -12,12 +12,9 @@ import pytest
 
 pytest.importorskip("mcp")
 
-from maguyva_tui.core.engine import Engine  # noqa: E402
 from maguyva_tui.mcp.answers import AnswerError  # noqa: E402
-from maguyva_tui.mcp.service import RepoService  # noqa: E402
 from maguyva_tui.mcp.workspace import WorkspaceService  # noqa: E402
-from tests.test_mcp_workspace import FirstWord  # noqa: E402
-from tests.trees import write_tree  # noqa: E402
+from tests.test_mcp_workspace import started_workspace  # noqa: E402
 
 LIB = {"css/__init__.py": "", "css/nth.py": "def parse_nth(text):\n    return text\n"}
 APP = {"app/select.py": "from css.nth import parse_nth\n"}
@@ -31,12 +28,7 @@ def _refused(workspace: WorkspaceService, name: str, kind: str | None = None) ->
 
 @pytest.mark.slow
 def test_a_module_asked_for_its_definition_over_a_workspace_is_said_to_be_one(tmp_path: Path) -> None:
-    services = {label: RepoService(Engine(write_tree(tmp_path / label, files), tmp_path / "ix", provider=FirstWord(),
-                                          static=False), embed=False)
-                for label, files in (("lib", LIB), ("app", APP))}
-    for repo in services.values():
-        repo.start().join(60)
-    workspace = WorkspaceService(services, ready_wait_s=0.05)
+    workspace = started_workspace(tmp_path, {"lib": LIB, "app": APP})
     try:
         for kind in (None, "module"):
             assert _refused(workspace, "css.nth", kind) == (

@@ -12,11 +12,7 @@ import pytest
 
 pytest.importorskip("mcp")
 
-from maguyva_tui.core.engine import Engine  # noqa: E402
-from maguyva_tui.mcp.service import RepoService  # noqa: E402
-from maguyva_tui.mcp.workspace import WorkspaceService  # noqa: E402
-from tests.test_mcp_workspace import FirstWord  # noqa: E402
-from tests.trees import write_tree  # noqa: E402
+from tests.test_mcp_workspace import started_workspace  # noqa: E402
 
 LIB = {"css/__init__.py": "", "css/nth.py": "def parse_nth(text):\n    return text\n",
        "css/use.py": "from css.nth import parse_nth\n"}
@@ -26,12 +22,7 @@ APP = {"app/select.py": "import os\nfrom css.nth import parse_nth\n",
 
 @pytest.mark.slow
 def test_a_module_over_a_workspace_lists_other_repositories_lines_importing_it(tmp_path: Path) -> None:
-    services = {label: RepoService(Engine(write_tree(tmp_path / label, files), tmp_path / "ix", provider=FirstWord(),
-                                          static=False), embed=False)
-                for label, files in (("lib", LIB), ("app", APP))}
-    for repo in services.values():
-        repo.start().join(60)
-    workspace = WorkspaceService(services, ready_wait_s=0.05)
+    workspace = started_workspace(tmp_path, {"lib": LIB, "app": APP})
     try:
         uses = workspace.references("css.nth", None, 10)
         assert [(r["repo"], r["path"], r["line"], r["kind"]) for r in uses["references"]] == [

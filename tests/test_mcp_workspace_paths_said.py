@@ -13,12 +13,8 @@ import pytest
 
 pytest.importorskip("mcp")
 
-from maguyva_tui.core.engine import Engine  # noqa: E402
 from maguyva_tui.mcp.answers import AnswerError  # noqa: E402
-from maguyva_tui.mcp.service import RepoService  # noqa: E402
-from maguyva_tui.mcp.workspace import WorkspaceService  # noqa: E402
-from tests.test_mcp_workspace import FirstWord  # noqa: E402
-from tests.trees import write_tree  # noqa: E402
+from tests.test_mcp_workspace import started_workspace  # noqa: E402
 
 LIB = {"setup.py": "x = 1\n", "css/nth.py": "def parse_nth(text):\n    return text\n"}
 APP = {"app/select.py": "from css.nth import parse_nth\n"}
@@ -26,12 +22,7 @@ APP = {"app/select.py": "from css.nth import parse_nth\n"}
 
 @pytest.mark.slow
 def test_a_path_no_repository_has_is_said_as_one_repository_says_it(tmp_path: Path) -> None:
-    services = {label: RepoService(Engine(write_tree(tmp_path / label, files), tmp_path / "ix", provider=FirstWord(),
-                                          static=False), embed=False)
-                for label, files in (("lib", LIB), ("app", APP))}
-    for repo in services.values():
-        repo.start().join(60)
-    workspace = WorkspaceService(services, ready_wait_s=0.05)
+    workspace = started_workspace(tmp_path, {"lib": LIB, "app": APP})
     asks = (lambda n: workspace.definitions(n, None, False, 10), lambda n: workspace.references(n, None, 10),
             lambda n: workspace.impact(n, 2, 10))
     try:
