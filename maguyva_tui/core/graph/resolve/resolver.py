@@ -689,7 +689,7 @@ class Resolver(Memo):
                 typed = bound.get(f"{name}.{field}")
                 if typed:
                     return self.instance(index, typed, scope)
-                alias = bound[name]
+                alias = bound[name].removesuffix(ELEMENT)  # ``for _, tt := range tests``: tests[i]
                 if hops and alias.isidentifier():
                     return self.local_field(index, scope, alias, field, hops - 1)
                 return None

@@ -306,6 +306,9 @@ class Bindings:
                 typed = _iterated(value) if value is not None else None
             if capture == "local.paired":
                 typed = _paired(value, _position(node)) if value is not None else None
+            if capture == "local.ranged" and typed and not typed.endswith(("()", names.ELEMENT)):
+                # go ``for _, x := range xl``: an element of xl (``type termlist []*term``: a term)
+                typed = None if names.UNKNOWN in typed.split(".") else typed + names.ELEMENT
             if capture == "local.result":  # go's a, b := f(): b is f's second result
                 typed = f"{typed}{NTH_RESULT}{_position(node)}" if typed and typed.endswith("()") else None
             if typed is None and capture == "local.self" and value is not None and value.type in PLAIN_NAMES:

@@ -125,6 +125,9 @@ def dotted(node: Node | None, depth: int = 0) -> str:
     if kind in WRAPPER_FIELDS:
         return dotted(_unwrap(node, WRAPPER_FIELDS[kind]), depth + 1)
     if kind in CALL_TYPES:
+        appended = go_appended(node) if kind == "call_expression" and depth else None
+        if appended is not None:  # go append(xl, yl...).norm(): of its first argument's type
+            return dotted(appended, depth + 1)
         made = go_made(node) if kind == "call_expression" else None
         if made is not None:  # go new(T).m(), make(T, n).m(): a T, as T() is
             typed = type_name(made)
@@ -332,6 +335,20 @@ def go_made(node: Node) -> Node | None:
     arguments = node.child_by_field_name("arguments")
     first = arguments.named_children[0] if arguments is not None and arguments.named_child_count else None
     return first if first is not None and (first.type == "type_identifier" or first.type.endswith("_type")) else None
+
+
+def go_appended(node: Node) -> Node | None:
+    """Return the first argument of a Go ``append(xs, ...)``, whose result is of that argument's
+    type; ``None`` for any other call (a call named ``append`` outside a Go file too)."""
+    function = node.child_by_field_name("function")
+    arguments = node.child_by_field_name("arguments")
+    if (function is None or function.type != "identifier" or function.text != b"append" or arguments is None
+            or arguments.type != "argument_list" or not arguments.named_child_count):
+        return None
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    return arguments.named_children[0] if any(c.type == "package_clause" for c in root.named_children) else None
 
 
 CPP_MAKERS = frozenset({b"make_unique", b"make_shared"})
