@@ -373,3 +373,16 @@ def test_a_batch_limit_has_no_upper_bound_written_as_a_number_or_as_digits() -> 
     assert _whole("limit", 1e12) == 10**12 and _whole("limit", 1e300) == int(1e300)
     assert _whole("limit", "99999999999999999999") == 10**20 - 1
     assert _whole("depth", " 123456789012345678901234567890 ") == 123456789012345678901234567890
+
+
+def test_a_regex_no_line_matches_says_so_as_a_string_no_line_holds(indexed_polyglot: Path, here: Runner) -> None:
+    """``--regex 'zzq+x{3}y'`` had printed only "0 results in 33.2 ms": a literal no line holds says
+    so on stderr and in the JSON's notices, and the explorer's banner says it of a regex (helper-338)."""
+    proc = here("search", "zzq+x{3}y", "--regex", "--modality", "text", "--repo", str(indexed_polyglot))
+    assert proc.returncode == 0 and "0 results in" in proc.stdout
+    assert proc.stderr.strip().splitlines() == ['maguyva: no line matches the regex "zzq+x{3}y"']
+    answer = search_json(indexed_polyglot, "zzq+x{3}y", "--regex", "--modality", "text", runner=here)
+    assert answer["notices"][0] == 'no line matches the regex "zzq+x{3}y"'
+    assert answer["lookup_failed"]["kind"] == "literal"
+    found = here("search", r"ECONN\w+", "--regex", "--modality", "text", "--repo", str(indexed_polyglot))
+    assert found.returncode == 0 and "no line matches" not in found.stderr  # a regex that matches: nothing said
