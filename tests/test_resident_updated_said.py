@@ -9,42 +9,19 @@ its count line read "1 result in 2.1 ms" where the same search in process reads 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-
-
-def _run(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "maguyva_tui", *argv], cwd=REPO, env=env, capture_output=True,
-                          text=True, timeout=120, check=False)
+from tests.test_resident_waited_said import _run, serving
 
 
 @pytest.fixture
 def served() -> Iterator[tuple[Path, dict[str, str]]]:
-    """A repository, its index and a resident server answering for it (its socket in a short folder)."""
-    folder = Path(tempfile.mkdtemp(prefix="mu-", dir="/tmp"))
-    root, base = folder / "repo", folder / "ix"
-    root.mkdir()
-    (root / "a.py").write_text("def alpha():\n    return 1\n")
-    (root / "b.py").write_text("def beta():\n    return 2\n")
-    env = {**os.environ, "XDG_RUNTIME_DIR": str(folder), "MAGUYVA_INDEX_DIR": str(base)}
-    env.pop("MAGUYVA_NO_SERVER", None)
-    assert _run(["index", str(root), "--no-semantic"], env).returncode == 0
-    started = _run(["server", "start", "--repo", str(root), "--idle", "120"], env)
-    assert started.returncode == 0, started.stderr
-    try:
+    """A repository of two files, its index and a resident server answering for it."""
+    with serving({"a.py": "def alpha():\n    return 1\n", "b.py": "def beta():\n    return 2\n"}) as (root, _, env):
         yield root, env
-    finally:
-        _run(["server", "stop", "--repo", str(root)], env)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.mark.slow  # a server started, three searches (about 6 s)

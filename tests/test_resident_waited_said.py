@@ -15,6 +15,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -30,13 +31,15 @@ def _run(argv: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[st
                           text=True, timeout=120, check=False)
 
 
-@pytest.fixture
-def served() -> Iterator[tuple[Path, Path, dict[str, str]]]:
-    """A repository, its index and a resident server answering for it (its socket in a short folder)."""
+@contextmanager
+def serving(files: dict[str, str]) -> Iterator[tuple[Path, Path, dict[str, str]]]:
+    """A repository of these files, its index and a resident server answering for it (its socket in
+    a short folder); the server stopped and everything removed after."""
     folder = Path(tempfile.mkdtemp(prefix="mw-", dir="/tmp"))
     root, base = folder / "repo", folder / "ix"
     root.mkdir()
-    (root / "a.py").write_text("def alpha():\n    return 1\n")
+    for name, text in files.items():
+        (root / name).write_text(text)
     env = {**os.environ, "XDG_RUNTIME_DIR": str(folder), "MAGUYVA_INDEX_DIR": str(base)}
     env.pop("MAGUYVA_NO_SERVER", None)
     assert _run(["index", str(root), "--no-semantic"], env).returncode == 0
@@ -47,6 +50,13 @@ def served() -> Iterator[tuple[Path, Path, dict[str, str]]]:
     finally:
         _run(["server", "stop", "--repo", str(root)], env)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def served() -> Iterator[tuple[Path, Path, dict[str, str]]]:
+    """A repository, its index and a resident server answering for it."""
+    with serving({"a.py": "def alpha():\n    return 1\n"}) as made:
+        yield made
 
 
 @pytest.mark.slow  # a server started, a 3 s wait (about 8 s)
