@@ -96,3 +96,42 @@ def test_an_alias_of_a_type_defined_nowhere_stays_unresolved() -> None:
         }
         """})
     assert call_targets(graph, "main.cc", 5) == set()
+
+
+TOKEN_H = """\
+namespace mu {
+template <typename T> class Token {
+ public:
+  int GetCode() const;
+};
+class Parser {
+ public:
+  typedef Token<double> token_type;
+  void Apply(const token_type& tok);
+ private:
+  token_type m_last;
+};
+}  // namespace mu
+"""
+PARSER_CC = """\
+#include "token.h"
+namespace mu {
+template <typename T> int Token<T>::GetCode() const { return 1; }
+void Parser::Apply(const token_type& tok) {
+  token_type other;
+  tok.GetCode();
+  other.GetCode();
+  m_last.GetCode();
+}
+}  // namespace mu
+"""
+
+
+def test_a_class_s_typedef_names_its_type_in_a_method_defined_in_another_file() -> None:
+    """muparser's ``ParserBase`` says ``typedef ParserToken<value_type, string_type> token_type;``
+    and muParserBase.cpp's methods take ``const token_type& a_Tok``: "who calls GetCode" had
+    missed 40 of its 44 calls (the class-level alias is a member of the class, never a local)."""
+    graph = graph_of({"token.h": TOKEN_H, "parser.cc": PARSER_CC})
+    code = "parser.cc::mu.Token.GetCode"
+    assert [call_targets(graph, "parser.cc", line) for line in (6, 7, 8)] == [{code}] * 3
+    assert loose_at(graph, "parser.cc", 6) == {}

@@ -853,13 +853,17 @@ class Resolver(Memo):
         """Resolve a C/C++ type alias (``typedef io::Writer OutWriter;``, ``using Alias =
         io::Writer;``) to the type it names, looked up where the alias is written. marisa-trie's
         ``typedef vector::BitVector BitVector;`` in ``grimoire``: a ``BitVector louds_;`` field's
-        ``louds_.rank1(i)`` had reached no ``BitVector::rank1``, as the alias has no members."""
+        ``louds_.rank1(i)`` had reached no ``BitVector::rank1``, as the alias has no members. A
+        class's alias is filed among its fields (muparser's ``ParserBase::token_type``, read from
+        the methods that muParserBase.cpp defines)."""
         path, qualname = split_id(target)
         index = self.file(path)
         if index is None or index.language not in ("c", "cpp"):
             return UNRESOLVED
         scope, _, name = qualname.rpartition(".")
         typed = index.locals.get(scope, {}).get(name) if scope else index.globals.get(name)
+        if not typed and index.defs.get(scope) in CLASS_KINDS:  # a class's ``typedef Token<int> token_type;``
+            typed = index.attrs.get(scope, {}).get(name)
         if not typed or typed.endswith("()") or typed == name:
             return UNRESOLVED  # ``typedef struct Foo Foo``: the struct, which the alias already is
         found = self.instance(index, typed, scope or None)
