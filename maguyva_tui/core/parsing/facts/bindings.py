@@ -291,6 +291,10 @@ class Bindings:
             typed = _contextual(node)  # ``handlers.touchstart = view => {...}``
         if typed in INFERRED and capture == "local.typed":  # c++ auto x = v[0]; for (auto& x : xs)
             typed, declared = _cpp_inferred(node), None
+        if typed == JAVA_INFERRED and capture == "local.declarator":
+            return  # java ``var x = f()``: its value types it (``local.declared``)
+        if typed == JAVA_INFERRED and capture == "local.declared":  # what f gives
+            typed, declared = None, None
         if typed is None and value_at is not None:
             value = value_at(node)
             # an attribute's value is read outside the method that set it: a name there may be a
@@ -971,6 +975,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
 
 INFERRED = frozenset({"auto"})
 """A C++ declared type the compiler infers from the value (``auto``, ``const auto&``)."""
+JAVA_INFERRED = "var"
+"""Java's declared type of a local the compiler types by its initializer (``var it = xs.iterator()``)."""
 CPP_INFERRED_VALUES = frozenset({"identifier", "field_expression", "subscript_expression", "pointer_expression",
                                  "qualified_identifier", "parenthesized_expression"})
 """The values a C++ ``auto`` local is an alias of (``auto e = edges_[0]``, ``auto* n = it->second``)."""
