@@ -27,13 +27,11 @@ from maguyva_tui.core.types import (
     STALE_INDEX,
     IndexNotWritable,
     IndexUpdate,
-    LookupFailure,
     MissingPackage,
     QueryError,
     SearchResult,
     UnreadableRepository,
     called_definition,
-    echo,
     share,
 )
 from maguyva_tui.io_failure import failed_file
@@ -906,23 +904,13 @@ def _warm_updated(result: SearchResult) -> SearchResult:
     return result if update is None or result.index_update is not None else replace(result, index_update=update)
 
 
-def _regex_unmatched(result: SearchResult, regex: object) -> SearchResult:
-    """A regex the text engine ran and no line matches, said as a string no line holds is (its
-    failed lookup, first among its notices: stderr, ``--json``), as the explorer's banner says it:
-    ``maguyva search --regex 'zzq+x{3}y'`` had printed only ``0 results in 33.2 ms``."""
-    if not regex or result.results or result.lookup_failed is not None or "text" not in result.modalities_run:
-        return result
-    said = f'no line matches the regex "{echo(result.query)}"'
-    return replace(result, lookup_failed=LookupFailure(result.query, "literal", said), notices=(said, *result.notices))
-
-
 def _searched(engine: Engine, query: str, **options: Any) -> tuple[SearchResult, str | None]:
     """Search, and say when the limit cut a whole list (one more result asked: was there more?):
     the sentence for the JSON's ``truncated`` and the line on stderr, else ``None``."""
     limit = options["limit"]
     if not isinstance(limit, int) or limit < 1:  # refused by the engine, as given
-        return _regex_unmatched(_warm_updated(engine.search(query, **options)), options.get("regex")), None
-    result = _regex_unmatched(_warm_updated(engine.search(query, **{**options, "limit": limit + 1})), options.get("regex"))
+        return _warm_updated(engine.search(query, **options)), None
+    result = _warm_updated(engine.search(query, **{**options, "limit": limit + 1}))
     if len(result.results) <= limit:
         return result, None
     result = replace(result, results=result.results[:limit])

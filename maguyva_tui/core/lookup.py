@@ -194,19 +194,37 @@ def missing_literal(target: str, other_case: bool, unread: Unread = (0, 0)) -> L
     holds it in another case, and the results are those lines); ``unread``: files the index left
     out for their size, which ``rg`` would still read, and paths it could not read (the answer then
     says no *indexed* line holds it, and what it did not read)."""
-    too_big, unreadable = unread
-    lines = "no indexed line" if too_big or unreadable else "no line"
-    said = []
-    if too_big:
-        said.append(f"{too_big:,} {'file' if too_big == 1 else 'files'} over {MAX_FILE_BYTES // (1024 * 1024)} MiB")
-    if unreadable:
-        said.append(f"{unreadable:,} unreadable {'path' if unreadable == 1 else 'paths'}")
-    unread_said = f" ({' and '.join(said)} not indexed)" if said else ""
+    lines, unread_said = _unread_said(unread)
     if other_case:
         message = f'{lines} holds "{echo(target)}" in this case{unread_said}; showing the lines that hold it in another case'
     else:
         message = f'{lines} holds "{echo(target)}"{unread_said}{RELATED}{UNHELD}'
     return LookupFailure(target, "literal", message, other_case=other_case)
+
+
+def _unread_said(unread: Unread) -> tuple[str, str]:
+    """"no line" or "no indexed line", and what the index did not read (`` (2 files over 1 MiB not
+    indexed)``, else nothing)."""
+    too_big, unreadable = unread
+    said = []
+    if too_big:
+        said.append(f"{too_big:,} {'file' if too_big == 1 else 'files'} over {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+    if unreadable:
+        said.append(f"{unreadable:,} unreadable {'path' if unreadable == 1 else 'paths'}")
+    return ("no indexed line", f" ({' and '.join(said)} not indexed)") if said else ("no line", "")
+
+
+def unmatched_regex(generation: Generation, pattern: str, ran: Sequence[str], results: Sequence[object]) -> LookupFailure | None:
+    """The failure of a regex the text engine ran and no line matches, said as a string no line
+    holds is; ``None`` when some result came, the text engine did not run, or its index is not
+    built yet. It had been said by ``maguyva search`` alone: a workspace's search and the MCP
+    ``search`` answered a regex matching nothing with ``0 results`` and no word."""
+    if results or "text" not in ran or "text" in getattr(generation, "missing", ()):
+        return None
+    lines, unread_said = _unread_said(unread(generation))
+    empty = nothing_indexed(generation)
+    said = f'{lines} matches the regex "{echo(pattern)}"{unread_said}{f"; {empty}" if empty else ""}'
+    return LookupFailure(pattern, "literal", said)
 
 
 def unread(generation: Generation) -> Unread:

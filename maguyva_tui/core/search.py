@@ -93,6 +93,7 @@ from maguyva_tui.core.lookup import (
     names_constructor,
     other_case_names,
     respelled_names,
+    unmatched_regex,
     unread,
 )
 from maguyva_tui.core.member_phrase import member_named
@@ -440,6 +441,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     else:
         page = _text_page(parts.generation, own_order, the_plan.weights.get("text"), the_plan.k, focus)
     failed = as_shown(failed, page, parts.generation) if failed is not None else None
+    if failed is None and req.regex:
+        failed = unmatched_regex(parts.generation, req.text, _ran(the_plan, run), page)
     return SearchResult(
         query=req.text,
         parsed=str(query),  # what it prints (text, regex, case, target, kinds) as asked: no Query made again

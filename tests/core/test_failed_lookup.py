@@ -171,8 +171,11 @@ def test_the_json_carries_the_failure(engine: Engine) -> None:
     assert json.loads(json.dumps(engine.search("def parse_config").to_json()))["lookup_failed"] is None
 
 
-def test_a_regex_is_never_a_failed_lookup(engine: Engine) -> None:
-    assert engine.search("zebra_[a-z]+", regex=True).lookup_failed is None
+def test_a_regex_is_a_failed_lookup_only_where_no_line_matches_it(engine: Engine) -> None:
+    """Said as a string no line holds is, by every front end (the command line alone had said it)."""
+    failed = engine.search("zebra_[a-z]+", regex=True).lookup_failed
+    assert failed is not None and failed.kind == "literal" and failed.message == 'no line matches the regex "zebra_[a-z]+"'
+    assert engine.search(r"def \w+", regex=True).lookup_failed is None
 
 
 def test_the_mcp_answer_carries_the_failure(engine: Engine) -> None:
