@@ -87,6 +87,9 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         unknown = message.removeprefix("unrecognized arguments: ") if message.startswith("unrecognized") else ""
+        if unknown and (told := self._with_its_value(unknown.split(" "))) is not None:
+            unknown = " ".join(told)
+            message = f"unrecognized arguments: {unknown}"
         if unknown.startswith("-") and not unknown.startswith("--") and " " not in unknown:  # search -rf: options?
             message += f" (a query or name starting with a dash goes after --: maguyva search -- {unknown})"
         elif full := self._full_names(unknown.split(" ")[0]):
@@ -97,6 +100,26 @@ class ArgumentParser(argparse.ArgumentParser):
     def _refused_in_json(self, message: str) -> None:
         """Say the refusal on stdout too where the command line asks for JSON (a command's parser)."""
 
+    def _with_its_value(self, unknown: list[str]) -> list[str] | None:
+        """The unrecognized arguments as typed when the first abbreviates options that take a value
+        and argparse read that value as a positional (``search --lim 3 foo``: 3 the query, ``foo``
+        unrecognized): the abbreviation with its value, less the positional it put out of place
+        (``--lim 3``, where the line had said ``--lim foo``); ``None`` when there is nothing to mend."""
+        word, typed = unknown[0], _TYPED.get()
+        full = self._full_names(word)
+        if not full or "=" in word or typed is None or word not in typed[: typed.index("--") if "--" in typed else None]:
+            return None
+        if not all(self._option_string_actions[o].nargs is None for o in full):  # --i: --ignore-case or --intent
+            return None
+        at = typed.index(word)
+        value = typed[at + 1] if at + 1 < len(typed) else None
+        if value is None or value == "--" or (value.startswith("-") and not _NUMBER.fullmatch(value)) \
+                or unknown[1:2] == [value]:  # none, an option, or listed after it already (search foo --lim 3)
+            return None
+        rest = unknown[1:]
+        displaced = next((i for i, a in enumerate(rest) if not a.startswith("-")), None)
+        return [word, value, *(rest if displaced is None else rest[:displaced] + rest[displaced + 1:])]
+
     def _full_names(self, word: str) -> list[str]:
         """The long options that ``word`` (``--lim``, ``--lim=3``) abbreviates."""
         start = word.split("=", 1)[0]
@@ -104,13 +127,33 @@ class ArgumentParser(argparse.ArgumentParser):
             return []
         return sorted(o for o in self._option_string_actions if o.startswith(start) and o != start)
 
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        """Parse, the arguments kept for the error line that argparse writes once they are read."""
+        token = _TYPED.set(dash_literals_last(list(sys.argv[1:] if args is None else args), value_options(self)))
+        try:
+            return super().parse_args(args, namespace)
+        finally:
+            _TYPED.reset(token)
+
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
         """Parse, a query that starts with a dash but names no option read as the query
         (:func:`dash_literals_last`)."""
         if args is None:
-            return super().parse_known_args(args, namespace)
-        return super().parse_known_args(dash_literals_last(list(args), value_options(self)), namespace)
+            args = sys.argv[1:]
+        typed = dash_literals_last(list(args), value_options(self))
+        token = _TYPED.set(typed)  # what an error line reads (:meth:`_with_its_value`); a subcommand's own words inside
+        try:
+            return super().parse_known_args(typed, namespace)
+        finally:
+            _TYPED.reset(token)
+
+
+_TYPED: ContextVar[list[str] | None] = ContextVar("_TYPED", default=None)
+"""The arguments the parser being run was given, as it reads them (a resident server parses several at once)."""
+_NUMBER = re.compile(r"-\d[\d.]*")
+"""A value that starts with a dash but is a number (``--dep -1``)."""
 
 
 _ASKS_JSON: ContextVar[bool] = ContextVar("_ASKS_JSON", default=False)

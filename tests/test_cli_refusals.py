@@ -187,6 +187,16 @@ def test_a_query_starting_with_a_dash_read_as_options_says_where_it_goes(capsys:
                                     "(options are named in full: --limit)\n"),
     (["search", "x", "--index", "->x"], "maguyva search: error: unrecognized arguments: --index ->x "
                                         "(options are named in full: --index-dir)\n"),
+    # the abbreviation with the value typed after it, where argparse had read that value as the
+    # QUERY (or NAME, or PATH) and named the word after it: "--lim foo" (helper-344)
+    (["search", "--lim", "3", "foo"], "maguyva search: error: unrecognized arguments: --lim 3 "
+                                      "(options are named in full: --limit)\n"),
+    (["search", "-i", "--lim", "3", "x", "y"], "maguyva search: error: unrecognized arguments: --lim 3 y "
+                                               "(options are named in full: --limit)\n"),
+    (["graph", "callers", "--lim", "3", "foo"], "maguyva graph: error: unrecognized arguments: --lim 3 "
+                                                "(options are named in full: --limit)\n"),
+    (["index", "--emb", "full", "."], "maguyva index: error: unrecognized arguments: --emb full "
+                                      "(options are named in full: --embed)\n"),
 ])
 def test_a_subcommand_refuses_what_it_does_not_know_under_its_own_name(
         argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -197,6 +207,14 @@ def test_a_subcommand_refuses_what_it_does_not_know_under_its_own_name(
         main(argv)
     err = capsys.readouterr().err
     assert exited.value.code == 2 and err == f"{said}see maguyva {argv[0]} --help\n"
+
+
+def test_the_explorer_names_an_abbreviated_option_with_its_value(capsys: pytest.CaptureFixture[str]) -> None:
+    """``maguyva --them dark .`` had said ``--them`` alone: argparse had read ``dark`` as a PATH."""
+    with pytest.raises(SystemExit) as exited:
+        main(["--them", "dark", "."])
+    assert exited.value.code == 2 and capsys.readouterr().err == (
+        "maguyva: error: unrecognized arguments: --them dark (options are named in full: --theme)\nsee maguyva --help\n")
 
 
 def test_an_unreadable_batch_file_is_said_as_an_unreadable_workspace_file_is(tmp_path: Path,
