@@ -130,6 +130,30 @@ actions:
 """What ``maguyva graph --help`` says of its actions, one line each."""
 
 
+INDEX_HELP = """\
+Build or update the index of a repository (several: each its own index): the text, structural
+and graph indexes and the static semantic tier, so every chunk is searchable by meaning when it
+returns (--embed full also waits for the transformer tier). An unchanged file is reused; --rebuild
+parses every file anew. maguyva search indexes first when needed: this builds one ahead of time,
+and says where the index lives and what it holds.
+"""
+"""What ``maguyva index --help`` says first (it had listed its options alone)."""
+
+
+SEARCH_HELP = """\
+Search a repository (or several as one) with a question; maguyva reads what it asks and runs the
+engines it needs (semantic, text, structural, graph), indexing the repository first when needed:
+  maguyva search parse_config                    where a symbol is defined
+  maguyva search "who calls parse_config"        its call sites (what breaks if I change X: impact)
+  maguyva search '"ECONNREFUSED"'                every line holding a string
+  maguyva search 'retr(y|ies)' --regex           every line a pattern matches
+  maguyva search "how are retries handled"       code by meaning
+--explain shows why each result ranked where it did; --json gives the same numbers to a script. A
+symbol nothing defines is exit status 2 (the related code is still listed).
+"""
+"""What ``maguyva search --help`` says first (it had listed its options alone)."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Describe every subcommand and flag, after the explorer that the bare command opens."""
     parser = ArgumentParser(
@@ -142,7 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     # prog: a command's usage and error lines start "maguyva search", not the explorer's whole usage
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", prog="maguyva")
 
-    index = sub.add_parser("index", help="build or update the index of a repository")
+    index = sub.add_parser("index", help="build or update the index of a repository",
+                           description=INDEX_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     index.add_argument("path", nargs="*",
                        help="repository roots (default: ., or the indexed folder above it that maguyva search "
                             "answers from here); several are indexed one after another, each its own index")
@@ -156,7 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     index.add_argument("--json", action="store_true", help="print the summary as JSON")
     _ray_option(index, "index each repository as a task on a Ray cluster")
 
-    search = sub.add_parser("search", help="search a repository")
+    search = sub.add_parser("search", help="search a repository",
+                            description=SEARCH_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     search.add_argument("query", nargs="?", help="the question, literal or pattern")
     search.add_argument("--repo", action="append",
                         help="repository root (default: ., or the nearest folder above it, up to the git "

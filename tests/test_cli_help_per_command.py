@@ -34,3 +34,20 @@ def test_mcp_help_says_what_it_serves_and_how_a_client_starts_it(capsys: pytest.
     out = capsys.readouterr().out
     assert "four read-only tools, search, find_definition, find_references and impact" in " ".join(out.split())
     assert "\n  claude mcp add maguyva -- maguyva mcp /path/to/repo\n" in out  # one line, to copy
+
+
+@pytest.mark.parametrize(("command", "opening"), [
+    ("index", "Build or update the index of a repository (several: each its own index)"),
+    ("search", "Search a repository (or several as one) with a question;"),
+])
+def test_index_and_search_help_say_what_the_command_does_before_its_options(
+        capsys: pytest.CaptureFixture[str], command: str, opening: str) -> None:
+    # they had listed their options alone, unlike graph, server and mcp (helper-344)
+    from maguyva_tui import cli
+
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    out = capsys.readouterr().out
+    assert out.split("\n\n")[1].startswith(opening)  # the paragraph after the usage, before the arguments
+    if command == "search":
+        assert "\n  maguyva search 'retr(y|ies)' --regex " in out  # an example, one line to copy
