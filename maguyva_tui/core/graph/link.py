@@ -17,6 +17,7 @@ from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, split_id, 
 from maguyva_tui.core.parsing.facts.arities import ARGS, ARITY, fits
 from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
 from maguyva_tui.core.parsing.facts.blocks import symbol_scope
+from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
 from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
 from maguyva_tui.core.parsing.facts.generic_calls import GIVEN
 from maguyva_tui.core.parsing.facts.names import ELEMENT
@@ -144,6 +145,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
             kinds.append(KIND_CODE[kind])
         elif kind == "new" and name.startswith(MEMBER_BUILT):
             continue  # C++'s : count_(0), of a member whose type is unknown: maybe no construction at all
+        elif kind == "call" and is_operator(name.rpartition(".")[2]):
+            continue  # C++'s i < n, v[i] of a std::vector: no operator of the project (cpp_operators.py)
         else:
             loose_lines.append(line)
             loose_froms.append(origin)

@@ -33,6 +33,7 @@ from maguyva_tui.core.graph.tables import (
 )
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
+from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
 from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.parsing.facts.names import ALTERNATIVES, ARRAY_TYPE, ELEMENT, ITERATED, MAPPING_KEY, UNION_TYPE
@@ -284,10 +285,13 @@ class Resolver(Memo):
 
     def indexed(self, index: FileIndex, target: str) -> str:
         """Resolve an element of what a name is (``nodes[i]``): an array's element; in C++ a
-        pointer's too, read as its type (``Node** nodes``: ``nodes[i]->id()`` is ``Node::id``'s)."""
+        pointer's too, read as its type (``Node** nodes``: ``nodes[i]->id()`` is ``Node::id``'s),
+        unless the class has an ``operator[]``: what that returns (double-conversion's
+        ``Vector<char> buffer``: ``buffer[i] = '0'`` assigns a ``char``, no ``Vector::operator=``)."""
         if (rules(index.language).held_members and not target.startswith(ARRAY) and self.is_symbol(target)
                 and self.kind(target) in CLASS_KINDS):
-            return target
+            subscript = self.member(target, "operator[]")
+            return target if subscript in SENTINELS else self.result(subscript)
         return element(target)
 
     def held_member(self, holder: str, name: str, called: bool) -> str:
@@ -295,7 +299,7 @@ class Resolver(Memo):
         own (``size``, ``reset``, ``begin``: external), a map's pair's ``first`` and ``second``
         (its keys, its values), or the element's (``job_->TryAcquire()``, ``(*i)->Dump()``,
         ``i->second->Dump()``). ninja's ``builder_->jobserver_->TryAcquire()`` had reached nothing."""
-        if name in CPP_LIBRARY_MEMBERS:
+        if name in CPP_LIBRARY_MEMBERS or is_operator(name):  # v[i], it == end: the library's operators
             return EXTERNAL
         if not called and KEYS in holder and name in ("first", "second"):
             return walked(holder) if name == "first" else element(holder)

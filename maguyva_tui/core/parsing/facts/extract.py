@@ -47,6 +47,7 @@ from maguyva_tui.core.parsing.facts.blocks import (
     symbol_scope,
 )
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
+from maguyva_tui.core.parsing.facts.cpp_operators import operator_calls
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.generic_calls import GIVEN, generic_calls
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
@@ -263,6 +264,8 @@ def _extract(
         reader.setters = frozenset(node.id for node in captures.get("call.setter", ()))
     reader.member_calls(captures.get("call.member", ()), language == "ruby")
     reader.method_references(captures.get("call.reference", ()))
+    if language == "cpp":  # ``buffer[i]``, ``a == b``: the operand's class's operator, where it has one
+        reader.references += operator_calls(captures.get("call.operator", ()), reader.scope)
     if language == "java":
         reader.references += declared_arities(tree, symbols)
     reader.references += generic_calls(tree, language, symbols, reader.scope, reader.kinds(), FUNCTION_KINDS)

@@ -278,6 +278,9 @@ CPP = _C_COMMON + r"""
 (namespace_definition body: (declaration_list (using_declaration (qualified_identifier name: (identifier) @local.using))))
 (type_parameter_declaration (type_identifier) @generic)
 (optional_type_parameter_declaration name: (type_identifier) @generic)
+(subscript_expression argument: (_) @call.operator)
+(binary_expression left: (_) @call.operator)
+(assignment_expression left: (_) @call.operator)
 """
 
 PHP = r"""

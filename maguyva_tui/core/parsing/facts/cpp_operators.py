@@ -1,0 +1,57 @@
+"""C++: an operator written on a value of a class that overloads it is a call of that operator.
+``buffer[i]`` with ``template <typename T> class Vector { T& operator[](int index) const; }`` calls
+``Vector::operator[]``, as ``a == b`` calls ``a``'s ``operator==`` and ``m_last = tok`` its
+``operator=``: double-conversion's "who calls Vector::operator[]" had listed none of clang's 64
+sites. Each is recorded as a call of the operand's member (``buffer.operator[]``), on the
+operator's line; the graph keeps the ones that reach a method of the project and drops the rest
+(an ``int``'s ``i < n``, a ``std::vector``'s ``v[i]``: no site, no unresolved name;
+``graph/link.py``). A free ``operator==(const A&, const A&)`` is not looked up."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from tree_sitter import Node
+
+from maguyva_tui.core.parsing.facts import names
+
+OPERATOR = "operator"
+"""How a C++ operator method's name starts (``operator[]``, ``operator==``)."""
+NOT_OVERLOADED = frozenset({"&&", "||", ","})
+"""Operators whose overloads are rare enough that every use is left unread (``a && b``)."""
+OPERANDS = frozenset({"identifier", "field_expression", "qualified_identifier", "call_expression",
+                      "subscript_expression", "parenthesized_expression", "pointer_expression"})
+"""What an operand read as a name is written as (``a``, ``this->a``, ``ns::a``, ``a[i]``, ``*this``,
+``tok.GetFuncAddr()``); a literal, another operator and ``this`` (a pointer: ``this == &rhs``
+compares addresses) are not read."""
+
+
+def is_operator(name: str) -> bool:
+    """Tell whether a member's name is a C++ operator's (``operator[]``, never ``operators``)."""
+    return name.startswith(OPERATOR) and len(name) > len(OPERATOR) and not (
+        name[len(OPERATOR)].isalnum() or name[len(OPERATOR)] == "_")
+
+
+def operator_calls(nodes: Sequence[Node], scope: Callable[[int], str | None]
+                   ) -> list[tuple[str, str, int, str | None]]:
+    """Return the call rows of the operators whose first operand ``nodes`` holds (the captures of
+    ``subscript_expression``'s argument, ``binary_expression``'s and ``assignment_expression``'s
+    left side)."""
+    rows = []
+    for operand in nodes:
+        expression = operand.parent
+        if expression is None or operand.type not in OPERANDS:
+            continue
+        if expression.type == "subscript_expression":
+            written, at = "[]", expression.child_by_field_name("indices")
+        else:
+            at = expression.child_by_field_name("operator")
+            written = at.type if at is not None else ""
+        if at is None or not written or written in NOT_OVERLOADED:
+            continue
+        name = names.dotted(operand)
+        if not name or names.UNKNOWN in name.split("."):
+            continue
+        line = at.start_point[0] + 1
+        rows.append(("call", f"{name}.{OPERATOR}{written}", line, scope(line)))
+    return rows
