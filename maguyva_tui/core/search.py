@@ -692,10 +692,31 @@ def _module_file(generation: Generation, intent: Intent, req: SearchRequest) -> 
     if req.regex or req.intent or req.modality or intent.rule not in GROUNDED_RULES:
         return None
     word = grounding_word(req.text, intent)
-    if word is None or word != req.text.strip() or not word.isidentifier() or generation.knows_symbol(word):
+    if word is None or word != req.text.strip() or not (word.isidentifier() or _DOTTED.fullmatch(word)) \
+            or generation.knows_symbol(word):
         return None
+    if not word.isidentifier():  # asteval.astutils: its one file, asteval/astutils.py
+        return _dotted_module_file(generation, word)
     names = file_names(generation, word)
     return names[0] if names and len(names) == 1 else None
+
+
+_DOTTED = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)+")
+"""A module's dotted name (``pkg.mod``): identifiers joined by dots."""
+
+
+def _dotted_module_file(generation: Generation, written: str) -> str | None:
+    """The one file of the repository a module's dotted name (or its dotted tail) names, as its
+    imports are resolved; ``None`` for none or several, or without a graph (a workspace's view).
+    ``asteval.astutils`` had been "no symbol named asteval.astutils is defined here (an import)",
+    exit status 2, where ``astutils`` listed the file."""
+    graph = None if "graph" in generation.missing else getattr(getattr(generation, "snapshot", None), "graph", None)
+    if graph is None:
+        return None
+    from maguyva_tui.core.graph.importers import module_files
+
+    files = module_files(graph, written)
+    return files[0] if len(files) == 1 else None
 
 
 IMPORTERS_RULE = "importers"

@@ -53,3 +53,20 @@ def test_a_symbol_two_kinds_of_file_a_path_a_sentence_or_another_case_are_read_a
         assert results[0] == ("pkg/render.py", 1)
     if text == "rich_utils.py":
         assert results == [("pkg/rich_utils.py", 1)] and rule == "location"
+
+
+def test_a_module_named_by_its_dotted_name_shows_its_file(engine: Engine) -> None:
+    """``asteval.astutils`` had said "no symbol named asteval.astutils is defined here (an import)",
+    exit status 2, where ``astutils`` listed the file (helper-344, asteval 1.0.6)."""
+    rule, results, notices = page(engine, "pkg.rich_utils")
+    assert rule == "module_name" and results == [("pkg/rich_utils.py", 1)]
+    assert "pkg.rich_utils names no symbol; showing the file pkg/rich_utils.py" in notices
+    assert not engine.search("pkg.rich_utils").lookup_failed
+
+
+@pytest.mark.parametrize("text", ["rich.markup", "pkg.core.main"])
+def test_a_dotted_name_of_no_file_or_of_a_symbol_is_read_as_before(engine: Engine, text: str) -> None:
+    rule, results, _ = page(engine, text)
+    assert rule != "module_name"
+    if text == "pkg.core.main":  # the function, through its module's dotted name
+        assert results[0] == ("pkg/core.py", 4)
