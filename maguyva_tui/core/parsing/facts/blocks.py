@@ -44,7 +44,7 @@ ANONYMOUS_BASE = "<base>"
 _GO_LOOPS = "(for_statement) @loop (type_switch_statement alias: (_) (type_case) @case)"
 _JAVA_LOOPS = "(enhanced_for_statement) @block (for_statement init: (local_variable_declaration)) @block"
 _JAVA_BLOCKS = "(block (local_variable_declaration)) @block (catch_clause) @block"
-_CPP_LOOPS = "(for_range_loop) @block (for_statement initializer: (declaration)) @block"
+_CPP_LOOPS = "(for_range_loop) @block (for_statement initializer: (declaration)) @block (catch_clause) @block"
 _JAVA_STATEMENTS = frozenset({
     "if_statement", "while_statement", "do_statement", "try_statement", "try_with_resources_statement",
     "finally_clause", "block", "labeled_statement", "synchronized_statement", "switch_block_statement_group",
@@ -83,8 +83,8 @@ def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
     """Paint the block scopes of a file over its symbol scopes (one qualname per line): each Java,
     C++, TypeScript or Python overload's lines (``OVERLOADING``); in Java each ``for`` statement's that
     declares its variable, statement block's that declares a local and ``catch`` clause's; in C++
-    each ``for`` statement's that declares its variable; each Go ``for`` statement's; other
-    languages as they are."""
+    each ``for`` statement's that declares its variable and ``catch`` clause's; each Go ``for``
+    statement's; other languages as they are."""
     if language in OVERLOADING:
         _overloads(symbols, scopes)
     if language in ("java", "cpp"):
@@ -214,8 +214,10 @@ def _java_blocks(tree: Tree, scopes: list[str | None], language: str = "java") -
     (react-native-svg's ``for (View node : ...)`` then ``for (VirtualView node : ...)``, whose
     ``node.saveAndSetupCanvas(...)`` had been tied to nothing). A line a block shares with what
     follows it (``} else {``, ``} catch (SQLException e) {``) is the follower's. C++'s ``for``
-    statements so too: ninja's ``for (vector<Node*>::iterator i = ...)`` then ``for (Edges::iterator
-    i = ...)`` in one method had left ``(*i)->path()`` untyped in both."""
+    statements and ``catch`` clauses so too: ninja's ``for (vector<Node*>::iterator i = ...)`` then
+    ``for (Edges::iterator i = ...)`` in one method had left ``(*i)->path()`` untyped in both, as
+    muparser's ``catch (Parser::exception_type& e)`` then ``catch (std::exception& e)`` had left
+    ``e.GetMsg()``."""
     captured = QueryCursor(_java_block_query(language)).captures(tree.root_node).get("block", [])
     blocks = [n for n in captured if n.type != "block" or (n.parent is not None and n.parent.type in _JAVA_STATEMENTS)]
     outer = list(scopes)  # each line's scope before any block is painted
