@@ -8,6 +8,7 @@ read, and a name that is not UTF-8 (a lone surrogate here) would fail to print a
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import re
 import sys
@@ -94,6 +95,12 @@ class ArgumentParser(argparse.ArgumentParser):
             message += f" (a query or name starting with a dash goes after --: maguyva search -- {unknown})"
         elif full := self._full_names(unknown.split(" ")[0]):
             message += f" (options are named in full: {' or '.join(full)})"
+        elif meant := self._misspelt(unknown.split(" ")[0]):
+            message += f" (did you mean {' or '.join(meant)}?)"
+        elif chosen := _INVALID_CHOICE.search(message):
+            choices = re.findall(r"'([^']*)'", chosen["choices"]) or [c.strip() for c in chosen["choices"].split(",")]
+            close = difflib.get_close_matches(chosen["given"], choices, 1, 0.6)
+            message += f"; did you mean {close[0]}?" if close else ""
         self._refused_in_json(message)
         self.exit(2, f"{self.prog}: error: {printable(message)}\nsee {self.prog} --help\n")
 
@@ -106,7 +113,7 @@ class ArgumentParser(argparse.ArgumentParser):
         unrecognized): the abbreviation with its value, less the positional it put out of place
         (``--lim 3``, where the line had said ``--lim foo``); ``None`` when there is nothing to mend."""
         word, typed = unknown[0], _TYPED.get()
-        full = self._full_names(word)
+        full = self._full_names(word) or self._misspelt(word)
         if not full or "=" in word or typed is None or word not in typed[: typed.index("--") if "--" in typed else None]:
             return None
         if not all(self._option_string_actions[o].nargs is None for o in full):  # --i: --ignore-case or --intent
@@ -119,6 +126,16 @@ class ArgumentParser(argparse.ArgumentParser):
         rest = unknown[1:]
         displaced = next((i for i, a in enumerate(rest) if not a.startswith("-")), None)
         return [word, value, *(rest if displaced is None else rest[:displaced] + rest[displaced + 1:])]
+
+    def _misspelt(self, word: str) -> list[str]:
+        """The long options that ``word`` (``--limt``, ``--Json``, ``--limt=3``) may be a misspelling of,
+        closest first: its case changed, else a letter or two off."""
+        start = word.split("=", 1)[0]
+        if not start.startswith("--") or len(start) < 4:
+            return []
+        names = sorted(o for o in self._option_string_actions if o.startswith("--") and o != "--help")
+        same = [o for o in names if o.lower() == start.lower()]
+        return same or difflib.get_close_matches(start, names, 2, 0.75)
 
     def _full_names(self, word: str) -> list[str]:
         """The long options that ``word`` (``--lim``, ``--lim=3``) abbreviates."""
@@ -150,6 +167,8 @@ class ArgumentParser(argparse.ArgumentParser):
             _TYPED.reset(token)
 
 
+_INVALID_CHOICE = re.compile(r"invalid choice: '?(?P<given>[^']*?)'? \(choose from (?P<choices>.*)\)$")
+"""argparse's line for a value not among an argument's choices (``graph calers x``)."""
 _TYPED: ContextVar[list[str] | None] = ContextVar("_TYPED", default=None)
 """The arguments the parser being run was given, as it reads them (a resident server parses several at once)."""
 _NUMBER = re.compile(r"-\d[\d.]*")

@@ -197,6 +197,11 @@ def test_a_query_starting_with_a_dash_read_as_options_says_where_it_goes(capsys:
                                                 "(options are named in full: --limit)\n"),
     (["index", "--emb", "full", "."], "maguyva index: error: unrecognized arguments: --emb full "
                                       "(options are named in full: --embed)\n"),
+    # a misspelt option names the one meant (it had been named alone: "--limt foo")
+    (["search", "foo", "--limt", "3"], "maguyva search: error: unrecognized arguments: --limt 3 (did you mean --limit?)\n"),
+    (["search", "--limt", "3", "foo"], "maguyva search: error: unrecognized arguments: --limt 3 (did you mean --limit?)\n"),
+    (["search", "foo", "--Json"], "maguyva search: error: unrecognized arguments: --Json (did you mean --json?)\n"),
+    (["index", "--rebiuld", "."], "maguyva index: error: unrecognized arguments: --rebiuld (did you mean --rebuild?)\n"),
 ])
 def test_a_subcommand_refuses_what_it_does_not_know_under_its_own_name(
         argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -207,6 +212,16 @@ def test_a_subcommand_refuses_what_it_does_not_know_under_its_own_name(
         main(argv)
     err = capsys.readouterr().err
     assert exited.value.code == 2 and err == f"{said}see maguyva {argv[0]} --help\n"
+
+
+@pytest.mark.parametrize(("argv", "meant"), [(["graph", "calers", "x"], "callers"),
+                                              (["search", "x", "--modality", "grph"], "graph"),
+                                              (["search", "x", "--preset", "thorogh"], "thorough")])
+def test_a_misspelt_choice_names_the_one_meant(argv: list[str], meant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    first = capsys.readouterr().err.splitlines()[0]
+    assert exited.value.code == 2 and "invalid choice" in first and first.endswith(f"; did you mean {meant}?")
 
 
 def test_the_explorer_names_an_abbreviated_option_with_its_value(capsys: pytest.CaptureFixture[str]) -> None:
