@@ -135,3 +135,27 @@ def test_a_class_s_typedef_names_its_type_in_a_method_defined_in_another_file() 
     code = "parser.cc::mu.Token.GetCode"
     assert [call_targets(graph, "parser.cc", line) for line in (6, 7, 8)] == [{code}] * 3
     assert loose_at(graph, "parser.cc", 6) == {}
+
+
+def test_a_class_s_typedef_of_a_standard_container_holds_its_elements_in_another_file() -> None:
+    """ninja's ``struct Pool { typedef std::set<Edge*, WeightedEdgeCmp> DelayedEdges; }``: a
+    ``DelayedEdges`` local of a method in state.cc had held nothing (helper-330's report)."""
+    graph = graph_of({"state.h": """\
+        #include <vector>
+        struct Edge { void Dump(); };
+        struct Pool {
+          typedef std::vector<Edge*> Edges;
+          void Run();
+        };
+        """, "state.cc": """\
+        #include "state.h"
+        void Edge::Dump() {}
+        void Pool::Run() {
+          Edges all;
+          all[0]->Dump();
+          for (Edges::const_iterator i = all.begin(); i != all.end(); ++i) (*i)->Dump();
+        }
+        """})
+    dump = "state.cc::Edge.Dump"
+    assert call_targets(graph, "state.cc", 5) == call_targets(graph, "state.cc", 6) == {dump}
+    assert loose_at(graph, "state.cc", 6) == {"all.begin": "external", "all.end": "external"}
