@@ -7,6 +7,7 @@ end as one line on stderr and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import difflib
 import errno
 import json
 import os
@@ -1105,7 +1106,9 @@ def _batch_answer(answer: BatchAnswer, args: argparse.Namespace, line: bytes, nu
             raise UserError(f"a blank line: each line must be {BATCH_LINE} (each gets one answer, a blank one too)")
         item = json.loads(_utf8(line))
         if not isinstance(item, dict) or not isinstance(item.get("query"), str):
-            raise UserError(f"each line must be {BATCH_LINE}")
+            meant = _batch_keys_meant(item) if isinstance(item, dict) and "query" not in item else {}
+            said = "; ".join(f"{json.dumps(key)} is no batch key: did you mean {json.dumps(to)}?" for key, to in meant.items())
+            raise UserError(f"each line must be {BATCH_LINE}{f' ({said})' if said else ''}")
         given = {key: value for key, value in item.items() if value is not None}  # null: the command line's
         if not isinstance(given.get("regex", False), bool):
             raise UserError(f'"regex" must be true or false, not {json.dumps(given["regex"])}')
@@ -1130,7 +1133,9 @@ def _batch_answer(answer: BatchAnswer, args: argparse.Namespace, line: bytes, nu
             said = ", ".join(json.dumps(key) for key in unknown)
             out.setdefault("notices", []).append(
                 f"line {number}: {said} {'is no batch key' if len(unknown) == 1 else 'are no batch keys'} "
-                f"({', '.join(BATCH_KEYS)}); ignored")
+                f"({', '.join(BATCH_KEYS)}); ignored"
+                + "".join(f"; did you mean {json.dumps(to)} for {json.dumps(key)}?" if len(unknown) > 1
+                          else f"; did you mean {json.dumps(to)}?" for key, to in _batch_keys_meant(item).items()))
         return out
     except json.JSONDecodeError as exc:  # "line 17: Expecting value: line 1 column 1 (char 0)": two lines named
         return refused(None, f"line {number}: not JSON ({exc.msg[:1].lower()}{exc.msg[1:]} at column {exc.colno}); "
@@ -1148,6 +1153,13 @@ def _batch_answer(answer: BatchAnswer, args: argparse.Namespace, line: bytes, nu
 BATCH_ECHO_CHARS = 1024
 """A refused line's query is echoed in its error object up to this many characters, then cut with
 "…", its length in ``query_chars``: a query refused for its length had been echoed whole."""
+def _batch_keys_meant(item: dict[str, Any]) -> dict[str, str]:
+    """The batch key each of a line's unknown keys may be a misspelling of (``"qeury"``: ``"query"``):
+    a line without its query had been refused without naming the key it had instead."""
+    return {key: close[0] for key in item if key not in BATCH_KEYS
+            and (close := difflib.get_close_matches(str(key).lower(), BATCH_KEYS, 1, 0.75))}
+
+
 BATCH_LINE = 'a JSON object with a "query" string'
 """What a ``--batch`` line must be, as its error object says."""
 BATCH_KEYS = ("query", "limit", "modality", "regex", "case", "ignore_case", "intent", "preset", "depth", "id")

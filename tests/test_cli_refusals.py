@@ -49,6 +49,18 @@ def test_a_batch_line_refused_for_its_length_echoes_its_query_cut_with_its_lengt
     assert len(json.dumps(out)) < 2 * BATCH_ECHO_CHARS
 
 
+def test_a_batch_key_misspelt_names_the_key_meant() -> None:
+    """``{"qeury": "x"}`` had been refused without naming its key, and ``"limt"`` ignored without the
+    one meant (helper-344)."""
+    out = _batch_one(_refuse, _ARGS, b'{"qeury": "x"}', 7)
+    assert out["error"] == ('line 7: each line must be a JSON object with a "query" string '
+                            '("qeury" is no batch key: did you mean "query"?)')
+    assert _batch_one(_refuse, _ARGS, b'{"q": "x"}', 1)["error"] == 'line 1: each line must be a JSON object with a "query" string'
+    notices = _batch_one(lambda text, options: {"query": text, "results": []}, _ARGS, b'{"query": "x", "limt": 3}', 2)["notices"]
+    assert notices == ['line 2: "limt" is no batch key (query, limit, modality, regex, case, ignore_case, intent, preset, '
+                       'depth, id); ignored; did you mean "limit"?']
+
+
 def test_a_short_refused_query_is_echoed_whole() -> None:
     out = _batch_one(_refuse, _ARGS, b'{"query": "short"}', 1)
     assert out == {"query": "short", "error": "line 1: query too long (5 characters; the limit is 65536)",
