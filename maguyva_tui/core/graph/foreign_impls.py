@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.sites import INHERIT
 from maguyva_tui.core.graph.tables import CLASS_KINDS, symbol_id
@@ -120,7 +121,9 @@ def _end_line(graph: CodeGraph, path: str, line: int, name: str, lines: list[str
 def impl_method(graph: CodeGraph, found: ForeignImpl, member: str) -> str | None:
     """The node of the impl's method ``member``, when it defines one."""
     node = symbol_id(found.path, f"{found.name}.{member}")
-    symbol = graph.symbols.get(node)
-    if symbol is None or not found.line < symbol.start_line <= found.end_line:
-        return None
-    return node
+    apart = queries.methods_apart(graph, member).get(symbol_id(found.path, found.name), [])  # trait_impls.py
+    for method in [node, *apart]:
+        symbol = graph.symbols.get(method)
+        if symbol is not None and found.line < symbol.start_line <= found.end_line:
+            return method
+    return None

@@ -24,6 +24,7 @@ from maguyva_tui.core.graph.sites import CALL, IMPORT, INHERIT, KINDS, NEW, OUTC
 from maguyva_tui.core.graph.spans import SpanMap
 from maguyva_tui.core.graph.tables import CLASS_KINDS, SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.locations import is_file_name
+from maguyva_tui.core.parsing.trait_impls import IMPL_LABEL, plain_qualname
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.types import Symbol
 
@@ -214,7 +215,7 @@ def definitions(graph: CodeGraph, name: str) -> tuple[str, ...]:
     if written is not None:
         return (written,)
     name = name.replace("::", ".")  # c++ and rust qualified names
-    found = graph.named(name, qualified=True)
+    found = graph.named(name, qualified=True) | _impls_of(graph, name)
     if not found and "." in name:
         tail = name.rpartition(".")[2]
         named = graph.named(tail)
@@ -226,6 +227,26 @@ def definitions(graph: CodeGraph, name: str) -> tuple[str, ...]:
     if not found and name.endswith(".new") and name != ".new":  # Ruby's Foo.new runs Foo#initialize
         found = {n for n in definitions(graph, name[:-4] + ".initialize") if graph.symbols[n].language == "ruby"}
     return tuple(sorted(found, key=lambda n: (-graph.node_centrality(n), n)))
+
+
+def _impls_of(graph: CodeGraph, name: str) -> set[str]:
+    """Return the Rust methods a qualname names apart by their trait impls (``Bytes.fmt``:
+    ``Bytes.fmt (impl Debug)`` and ``Bytes.fmt (impl LowerHex)``, ``parsing/trait_impls.py``)."""
+    if "." not in name or IMPL_LABEL in name:
+        return set()
+    return {n for n in graph.named(name.rpartition(".")[2])
+            if IMPL_LABEL in n and ("." + plain_qualname(split_id(n)[1])).endswith("." + name)}
+
+
+def methods_apart(graph: CodeGraph, member: str) -> dict[str, list[str]]:
+    """Return, by their type's node, the methods ``member`` that a file names apart by their
+    trait impls (``Bytes.fmt (impl Debug)``: under ``path::Bytes``), each type's in id order."""
+    found: dict[str, list[str]] = {}
+    for node in sorted(graph.named(member)):
+        method, label, _ = node.partition(IMPL_LABEL)
+        if label and method.endswith("." + member):
+            found.setdefault(method[: -len(member) - 1], []).append(node)
+    return found
 
 
 def _dotted(node: str) -> str:

@@ -68,6 +68,8 @@ def extract_definitions(
         walker.dispatch(root, root)
     else:
         walker.walk(root)
+    if rules.finish is not None:
+        rules.finish(walker)
     windows = gap_windows(path, text_lines, uncovered_ranges(total, walker.chunks), language)
     if language in ("c", "cpp"):
         walker.symbols.extend(macro_defined_functions(source, path, language))

@@ -63,6 +63,9 @@ class Rules:
     """Sibling node types that belong to the next definition's span (Rust ``#[derive]``)."""
     class_fields: bool = False
     """Record variables in class bodies too (Python attributes, JS/TS and Java fields)."""
+    finish: Callable[[Walker], None] | None = None
+    """What a language does with a walk's symbols once the whole file is walked (Rust names
+    apart the methods of one type's trait impls that share a name: ``trait_impls.py``)."""
 
 
 @dataclass(slots=True)

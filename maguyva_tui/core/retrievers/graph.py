@@ -23,6 +23,7 @@ from maguyva_tui.core.graph.tables import CLASS_KINDS, TYPE_USES, UNCALLED_KINDS
 from maguyva_tui.core.intent import asks_callees, asks_overrides, asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
 from maguyva_tui.core.overloads import ranked_by_arity, site_labels
+from maguyva_tui.core.parsing.trait_impls import impl_trait
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
@@ -286,9 +287,14 @@ class GraphRetriever:
         seen: set[str] = set()
         for root, member in owners.items():
             said = f"{split_id(root)[1]}.{member}"
+            trait = split_id(root)[1].rpartition(".")[2]
+            apart = queries.methods_apart(graph, member)  # Rust: Bytes.eq (impl PartialEq<str>), of its trait
             for node, depth in self._descendants([root], 10 * limit):
-                method = f"{node}.{member}"  # a member's id is its class's with ``.member``
-                if method in symbols and method not in seen:
+                own = f"{node}.{member}"  # a member's id is its class's with ``.member``
+                impls = [m for m in apart.get(node, ()) if impl_trait(m) == trait]
+                for method in [own, *impls] if own in symbols else impls:
+                    if method in seen:
+                        continue
                     seen.add(method)
                     via = f"overrides {said}" if depth == 1 else f"overrides {said} (depth {depth})"
                     hits.append(self._placed(method, depth, via))

@@ -65,6 +65,7 @@ from maguyva_tui.core.names import (
     split_identifier,
     word_stem,
 )
+from maguyva_tui.core.parsing.trait_impls import plain_qualname
 from maguyva_tui.core.paths import DEMOTED_DIRS, is_demoted
 from maguyva_tui.core.similar import (
     definitions,
@@ -255,19 +256,21 @@ class StructuralRetriever:
 
     @cached_property
     def _by_qualname(self) -> dict[str, list[int]]:
-        return _group((s.qualname, i) for i, s in enumerate(self._symbols))
+        return _group((q, i) for i, s in enumerate(self._symbols) for q in _qualnames(s))
 
     @cached_property
     def _by_module_path(self) -> dict[str, list[int]]:
         return _group(
-            (f"{module}.{s.qualname}", i) for i, s in enumerate(self._symbols) for module in module_names(s.path)
+            (f"{module}.{q}", i) for i, s in enumerate(self._symbols) for module in module_names(s.path)
+            for q in _qualnames(s)
         )
 
     @cached_property
     def _by_package_path(self) -> dict[str, list[int]]:
         """Symbols by ``package.qualname`` for each package holding their module (:func:`package_names`)."""
         return _group(
-            (f"{package}.{s.qualname}", i) for i, s in enumerate(self._symbols) for package in package_names(s.path)
+            (f"{package}.{q}", i) for i, s in enumerate(self._symbols) for package in package_names(s.path)
+            for q in _qualnames(s)
         )
 
     @cached_property
@@ -977,6 +980,13 @@ def _postings_fit(starts: np.ndarray, postings: np.ndarray, names: np.ndarray, w
     if int(starts[0]) != 0 or int(starts[-1]) != len(postings) or (np.diff(starts) < 0).any():
         return False
     return len(names) < 2 or bool((names[:-1] < names[1:]).all())
+
+
+def _qualnames(symbol: Symbol) -> tuple[str, ...]:
+    """The qualified names a symbol answers to: its own, and a Rust method named apart by its
+    trait impl (``Bytes.eq (impl PartialEq<str>)``) its plain one too (``parsing/trait_impls.py``)."""
+    plain = plain_qualname(symbol.qualname)
+    return (symbol.qualname,) if plain == symbol.qualname else (symbol.qualname, plain)
 
 
 class MappedStructural(StructuralRetriever):

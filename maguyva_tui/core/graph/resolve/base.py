@@ -208,6 +208,11 @@ class Language:
         """Find a method defined in another file than its type; ``None`` where none can be."""
         return None
 
+    def agreed_result(self, r: Lookup, owner: str, name: str) -> str | None:
+        """Type a call of a method the owner's definitions name apart (Rust's trait impls,
+        ``parsing/trait_impls.py``) by what they all return; ``None`` where they differ."""
+        return None
+
     def no_member(self, index: FileIndex, qualname: str, name: str) -> bool:
         """Tell whether a name of a type is nothing the graph holds (a Rust enum's variant)."""
         return False

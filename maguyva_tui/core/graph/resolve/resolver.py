@@ -269,6 +269,8 @@ class Resolver(Memo):
                 target = element(owner)  # ``cache.pop(k, None)`` of ``cache: Dict[str, Node]``: a Node
             elif written[i].endswith("()") and _keeps_array(target, owner, parts[i], index.language):
                 target = owner  # ``nodes.filter(...)`` of ``nodes: Node[]``: Nodes still
+            elif written[i].endswith("()") and target == AMBIGUOUS:
+                target = self.agreed_result(index, owner, parts[i])  # BytesMut::from(s).split()
             elif written[i].endswith("()"):
                 target = self.given(index, scope, ".".join(written[:i] + [parts[i]]), target,
                                     self.called_result(target, owner))
@@ -348,6 +350,12 @@ class Resolver(Memo):
                 or not self.returns_receiver(target)):
             return made
         return owner if self.memoized(("derives", owner, made), self.derives, owner, made) else made
+
+    def agreed_result(self, index: FileIndex, owner: str, name: str) -> str:
+        """Type a call that reached several of a class's methods at once by what they all return
+        (Rust's trait impls named apart: ``Language.agreed_result``); ambiguous where they differ."""
+        agreed = rules(index.language).agreed_result(self, owner, name)
+        return AMBIGUOUS if agreed is None else agreed
 
     def given(self, index: FileIndex, scope: str | None, callee: str, target: str, made: str) -> str:
         """Type a generic function's result by the argument its type parameter comes from
@@ -757,6 +765,8 @@ class Resolver(Memo):
                 return element(owner or "")  # ``x = cache.get(k)``, ``const x = nodes.find(...)``
             if called and _keeps_array(target, owner, typed[:-2].rpartition(".")[2], index.language):
                 return owner or UNRESOLVED  # ``const kept = nodes.filter(...)``
+            if target == AMBIGUOUS and called and owner is not None:  # Bytes::from(v) of six From impls
+                return self.agreed_result(index, owner, typed[:-2].rpartition(".")[2])
             if target in SENTINELS:
                 return target
             if called:

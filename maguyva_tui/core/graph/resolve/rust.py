@@ -5,11 +5,12 @@ implements for foreign types, and smart pointers whose pointee the declared type
 from __future__ import annotations
 
 from maguyva_tui.core.graph import modules as mod
-from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup, unique
+from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup, unique
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.cargo import CRATE_NAME
 from maguyva_tui.core.parsing.facts.names import TRAIT_SEPARATOR
 from maguyva_tui.core.parsing.facts.primitive_impls import BLANKET, IMPLEMENTED, RUST_PRIMITIVES
+from maguyva_tui.core.parsing.trait_impls import IMPL_LABEL
 
 RUST_DEREF = frozenset({"Box", "Rc", "Arc"})
 """Rust smart pointers: a method called on one is usually the pointee's (``Deref``), whose type
@@ -105,12 +106,29 @@ class Rust(Language):
             target = r.member(target, part)
         return target
 
+    def agreed_result(self, r: Lookup, owner: str, name: str) -> str | None:
+        """Type a call of a method the owner's trait impls name apart by what they all return:
+        ``let a = Bytes::from(&b"hello"[..]);`` is a ``Bytes`` whichever ``From`` impl runs (its
+        ``a.slice(3..5)`` had been tied to nothing)."""
+        path, qualname = split_id(owner)
+        index = r.file(path)
+        if index is None:
+            return None
+        apart = qualname + "." + name + IMPL_LABEL
+        found = {r.result(symbol_id(path, q)) for q in index.defs if q.startswith(apart)}
+        return found.pop() if len(found) == 1 and not found & SENTINELS else None
+
     def no_member(self, index: FileIndex, qualname: str, name: str) -> bool:
         """Tell whether a name of an enum is a variant: not a definition the graph holds, nor a trait's member."""
         return index.defs.get(qualname) == "enum" and name[:1].isupper()
 
     def method_elsewhere(self, r: Lookup, index: FileIndex, qualname: str) -> str | None:
-        """Find a method defined by another file of the crate than its type."""
+        """Find a method defined by another file of the crate than its type; of one the file
+        names apart by its trait impls (``Bytes.fmt (impl Debug)``, ``Bytes.fmt (impl LowerHex)``,
+        ``parsing/trait_impls.py``), no guess: which runs depends on the trait or argument type."""
+        apart = [q for q in index.defs if q.startswith(qualname + IMPL_LABEL)]
+        if apart:
+            return symbol_id(index.path, apart[0]) if len(apart) == 1 else AMBIGUOUS
         r.deps.add("glob:rust")
         return unique(r.methods_named("rust", qualname))
 

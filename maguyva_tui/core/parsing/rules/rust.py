@@ -11,6 +11,7 @@ import re
 
 from tree_sitter import Node
 
+from maguyva_tui.core.parsing.trait_impls import ImplBlock, impl_text, name_apart
 from maguyva_tui.core.parsing.walker import Handler, Outer, Rules, Walker, _Span
 
 _TYPE_WRAPPERS = frozenset({"generic_type", "reference_type", "pointer_type"})
@@ -82,10 +83,31 @@ def _field(w: Walker, node: Node, outer: Outer) -> None:
 
 def _impl(w: Walker, node: Node, outer: Outer) -> None:
     """Walk an impl block in a scope named after its type: its functions become ``Type.method``."""
-    name = impl_type_name(node.child_by_field_name("type"))
+    written = node.child_by_field_name("type")
+    name = impl_type_name(written)
     body = node.child_by_field_name("body")
-    if body is not None:
-        w.enter([w.text(name)] if name is not None else [], "impl", body)
+    if body is None:
+        return
+    first = len(w.symbols)
+    w.enter([w.text(name)] if name is not None else [], "impl", body)
+    trait = node.child_by_field_name("trait")
+    if trait is not None and name is not None and written is not None:  # told apart from its type's others: trait_impls.py
+        owner = ".".join([*w.scope_names(), w.text(name)])
+        block = ImplBlock(first, len(w.symbols), owner, impl_text(w.text(trait)), impl_text(w.text(written)))
+        blocks = w.memo.setdefault(_IMPLS, [])
+        if isinstance(blocks, list):
+            blocks.append(block)
+
+
+_IMPLS = "rust-trait-impls"
+"""Where a walk keeps the trait impl blocks it found (``Walker.memo``)."""
+
+
+def _name_apart(w: Walker) -> None:
+    """Name apart the methods of one type's trait impls that share a name (``trait_impls.py``)."""
+    blocks = w.memo.get(_IMPLS)
+    if isinstance(blocks, list):
+        name_apart(w.symbols, w.chunks, blocks)
 
 
 def impl_type_name(node: Node | None) -> Node | None:
@@ -206,4 +228,5 @@ RULES = Rules(
     descend=frozenset({"declaration_list", "foreign_mod_item", "ERROR"}) | _BLOCK_PATHS,
     attributes=frozenset({"attribute_item"}),
     class_fields=True,
+    finish=_name_apart,
 )
