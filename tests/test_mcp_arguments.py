@@ -92,9 +92,19 @@ def test_an_argument_of_the_wrong_json_type_is_refused_not_converted(call: Any) 
 def test_an_argument_the_tool_does_not_take_is_named_in_the_answer(call: Any) -> None:
     answer = call("search", query="\"split\"", lmit=1, path="tests/")
     assert answer["notices"][-1] == ("ignored 'lmit', 'path': search takes query, intent, preset, limit, regex, "
-                                     "ignore_case, case")
+                                     "ignore_case, case; did you mean limit for 'lmit'?")
     assert len(answer["results"]) > 1  # the default limit, as before: the notice says why
     assert "notices" not in call("find_definition", name="split")
+
+
+def test_a_misspelt_argument_names_the_one_meant(call: Any) -> None:
+    """``{"qeury": "x"}`` had been "query: required, not sent", and ``limt`` ignored without the name
+    meant: an agent had to find its own typo (helper-344)."""
+    assert _refused(call, "search", qeury="split") == (
+        "invalid arguments for search: query: required, not sent ('qeury' was sent: did you mean query?)")
+    assert _refused(call, "find_definition", Name="split") == (
+        "invalid arguments for find_definition: name: required, not sent ('Name' was sent: did you mean name?)")
+    assert call("search", query='"split"', limt=1)["notices"][-1].endswith("ignore_case, case; did you mean limit?")
 
 
 def test_the_messages_cut_what_they_say_back() -> None:

@@ -10,6 +10,7 @@ an agent believed its search was limited or narrowed: :func:`stray_notice` names
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -28,7 +29,8 @@ def _one(error: Mapping[str, Any], arguments: Mapping[str, Any]) -> str:
     loc = tuple(error.get("loc", ()))
     where = ".".join(str(part) for part in loc) or "arguments"
     if error.get("type") == "missing":
-        return f"{where}: required, not sent"
+        sent = [name for name in arguments if isinstance(name, str) and _meant(name, [where]) == where]
+        return f"{where}: required, not sent" + (f" ({sent[0][:SENT_CHARS]!r} was sent: did you mean {where}?)" if sent else "")
     if len(loc) == 1 and loc[0] in arguments and arguments[loc[0]] is None:  # only a required one's null is left
         return f"{where}: required, sent null"
     sent = repr(arguments[loc[0]] if len(loc) == 1 and loc[0] in arguments else error.get("input"))
@@ -44,7 +46,17 @@ def stray_notice(tool: str, sent: Iterable[str], taken: Iterable[str]) -> str | 
     if not stray:
         return None
     names = ", ".join(repr(name)[:SENT_CHARS] for name in stray)
-    return f"ignored {names}: {tool} takes {', '.join(known)}"
+    meant = {name: to for name in stray if (to := _meant(name, known))}
+    said = "".join(f"; did you mean {to}?" if len(stray) == 1 else f"; did you mean {to} for {name[:SENT_CHARS]!r}?"
+                   for name, to in meant.items())
+    return f"ignored {names}: {tool} takes {', '.join(known)}{said}"
+
+
+def _meant(name: str, known: Iterable[str]) -> str | None:
+    """The argument a name sent may be a misspelling of (``lmit``: ``limit``), else ``None``: an
+    agent told only "ignored 'lmit'" had to find the name itself."""
+    close = difflib.get_close_matches(name.lower(), list(known), 1, 0.75)
+    return close[0] if close else None
 
 
 def unset_nulls(arguments: Mapping[str, Any], schema: Mapping[str, Any]) -> dict[str, Any]:
