@@ -1223,14 +1223,19 @@ a lone word skips them (15 rules, ~20 µs of a literal's question); a word list 
 without this shortcut (tests/core/test_intent_lone_word.py) keeps the two readings the same."""
 
 
+_DIRECTIVE: Final = re.compile(r"\.\.\s+[a-z][\w-]{0,40}::(?:\s|$)")
+"""A reStructuredText directive opening a text (``.. deprecated:: 3.0.0``, ``.. versionadded::``)."""
+
+
 def _documentation(raw: str, plain: str) -> bool:
     """Tell a sentence written in reStructuredText, a docstring's markup: a role (``:class:`Each```,
     ``:rfc:`2822```) or double back-ticks (````list_all_matches=False````) that
-    :func:`plain_quoting` rewrote. Nobody types a role to grep for a string; a docstring pasted as a
-    question ("Shortcut for :class:`set_results_name`, with ``list_all_matches=False``.") quotes
-    the code it describes. A quoted search typed that way (````x == 1````, "find ````x == 1````")
-    is still one: short, or commanded by a search verb (:func:`_prose`)."""
-    return raw != plain
+    :func:`plain_quoting` rewrote, or a directive at its head (``.. deprecated:: 3.0.0 use ...``).
+    Nobody types a role or a directive to grep for a string; a docstring pasted as a question
+    ("Shortcut for :class:`set_results_name`, with ``list_all_matches=False``.") quotes the code
+    it describes. A quoted search typed that way (````x == 1````, "find ````x == 1````") is still
+    one: short, or commanded by a search verb (:func:`_prose`)."""
+    return raw != plain or _DIRECTIVE.match(raw) is not None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1366,11 +1371,12 @@ def classified(text: str, places: bool = True, skip: frozenset[str] = frozenset(
         rules = _LONE_WORD_RULES
     else:
         rules = _DOCUMENTATION_RULES if _documentation(raw, text) else RULES
+    documented = rules is _DOCUMENTATION_RULES  # a docstring's markup: it describes one definition
     intent = next((found for rule in rules if (found := rule(text)) is not None and found.rule not in skip), None)
     if intent is None:
         intent = Intent("understand_code", CONF_FALLBACK, _identifier_in(text), "fallback")
     if intent.name == "find_definition" and intent.target and (scoped := _scoped(intent.target, text)) is not None:
         intent = Intent(intent.name, intent.confidence, scoped, intent.rule)
-    if intent.rule in ("question", "fallback") and describes_one_function(text):
+    if intent.rule in ("question", "fallback") and (documented or describes_one_function(text)):
         return Intent(intent.name, intent.confidence, intent.target, FUNCTION_RULE)
     return intent
