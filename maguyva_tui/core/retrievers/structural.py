@@ -1735,7 +1735,7 @@ def _lone_tiers(term: str, names: list[str], exact: int) -> np.ndarray:
     if len(key) >= MIN_PREFIX:
         found.append((SUBTOKEN_TIER + 1, np.fromiter(map(str.startswith, norms, repeat(key)), bool, count)))
     if exact >= _HUMP_TIER:
-        found.append((_HUMP_TIER, _humped(term, spelled, norms, lower)))
+        found.append((_HUMP_TIER, _humped(term, spelled, norms, lower, joined)))
     if exact >= _FUZZY_TIER and len(key) >= MIN_FUZZY:
         found.append((_FUZZY_TIER, np.fromiter(map(bool, map(_subsequence(key).match, norms)), bool, count)))
     tier = np.full(count, exact + 1, np.int8)
@@ -1814,7 +1814,7 @@ def _all_held(term: str, names: list[str], norms: list[str], joined: str, ends: 
     return out
 
 
-def _humped(term: str, names: list[str], norms: list[str], lower: np.ndarray) -> np.ndarray:
+def _humped(term: str, names: list[str], norms: list[str], lower: np.ndarray, joined: str | None = None) -> np.ndarray:
     """Which names match a term's camel humps (:meth:`StructuralRetriever._camel_humps`): their
     humps' initials start with the term's, each segment starting a subtoken in order. A lowercase
     name's initials are the first characters of its runs of letters and digits, read in numpy."""
@@ -1825,17 +1825,21 @@ def _humped(term: str, names: list[str], norms: list[str], lower: np.ndarray) ->
     initials = "".join(segment[0] for segment in segments)
     asked = np.flatnonzero(~lower).tolist()
     plain = np.flatnonzero(lower)
-    if len(plain) and initials.isascii():
-        raw = np.frombuffer(("\0".join(names[i] for i in plain.tolist()) + "\0").encode("ascii"), np.uint8)
-        kind = np.where((raw >= 97) & (raw <= 122), 1, np.where((raw >= 48) & (raw <= 57), 2, 0))
-        starts = np.flatnonzero((kind > 0) & (kind != np.concatenate([[0], kind[:-1]])))
-        name_of = np.cumsum(raw == 0)[starts]  # the NULs before a start: its name
-        first = np.searchsorted(name_of, np.arange(len(plain)))
-        rank = np.arange(len(starts)) - first[name_of]
+    if len(plain) and initials.isascii() and "\0" not in initials:
+        text = joined if joined is not None and len(plain) == len(names) else "\0".join(names[i] for i in plain.tolist())
+        raw = np.frombuffer((text + "\0").encode("ascii"), np.uint8)
+        kind = np.zeros(len(raw) + 1, np.uint8)  # 1 a letter, 2 a digit, 0 else; a byte each, after a 0
+        kind[1:] = ((raw - np.uint8(97)) < 26).view(np.uint8) + 2 * ((raw - np.uint8(48)) < 10).view(np.uint8)
+        mark = (kind[1:] != kind[:-1]) & (kind[1:] > 0)  # the first byte of each run
         want = np.frombuffer(initials.encode("ascii"), np.uint8)
-        keep = rank < len(want)
-        agree = np.bincount(name_of[keep], weights=raw[starts[keep]] == want[rank[keep]], minlength=len(plain))
-        asked += plain[agree == len(want)].tolist()
+        # each name's initials after a NUL, in one array (padded): a name is asked when the bytes
+        # after its NUL are the term's initials (one gather a letter of them, among the names left)
+        seq = np.concatenate([np.zeros(1, np.uint8), raw[mark | (raw == 0)], np.zeros(len(want), np.uint8)])
+        heads = np.flatnonzero(seq == 0)[: len(plain)]
+        held = np.arange(len(plain))
+        for at, byte in enumerate(want.tolist()):
+            held = held[seq[heads[held] + 1 + at] == byte]
+        asked += plain[held].tolist()
     else:
         asked += plain.tolist()
     for i in asked:
