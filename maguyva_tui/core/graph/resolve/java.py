@@ -7,6 +7,28 @@ import posixpath
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex, symbol_id
 
+JDK_ELEMENT_METHODS = frozenset({
+    "get", "getFirst", "getLast", "next", "previous", "peek", "peekFirst", "peekLast", "poll", "pollFirst",
+    "pollLast", "pop", "element", "first", "last", "floor", "ceiling", "higher", "lower", "remove", "removeFirst",
+    "removeLast", "take", "firstElement", "lastElement", "elementAt", "orElse", "orElseGet", "orElseThrow",
+    "getOrDefault", "put", "putIfAbsent", "computeIfAbsent", "computeIfPresent", "compute", "merge", "replace",
+    "getValue"})
+"""The methods of the JDK's containers (``names.JAVA_SEQUENCES``, ``JAVA_MAPPINGS``) that give one element,
+a mapping's one value (``routes.get(i)``, ``it.next()``, ``compressor.orElseThrow()``, ``map.get(k)``, an
+entry's ``getValue()``), read by ``resolver.jdk_result``. Their other methods are the JDK's (external)."""
+JDK_SAME_ELEMENTS = frozenset({
+    "iterator", "listIterator", "descendingIterator", "stream", "parallelStream", "filter", "sorted", "distinct",
+    "limit", "skip", "takeWhile", "dropWhile", "subList", "headSet", "tailSet", "subSet", "descendingSet",
+    "reversed", "entrySet", "headMap", "tailMap", "subMap", "descendingMap", "or", "min", "max", "findFirst",
+    "findAny"})
+"""The methods of the JDK's containers that give the same elements held another way (``xs.stream()``,
+``xs.iterator()``, ``s.filter(...)``, a stream's ``findFirst()``'s ``Optional``); a mapping's ``entrySet()``
+gives its entries, each read as the mapping (``getKey()``, ``getValue()``)."""
+JDK_KEY_METHODS = frozenset({"getKey", "firstKey", "lastKey", "floorKey", "ceilingKey", "higherKey", "lowerKey"})
+"""The methods of a JDK mapping (or of its entry, read as the mapping) that give one of its keys."""
+JDK_KEY_SETS = frozenset({"keySet", "navigableKeySet", "descendingKeySet"})
+"""The methods of a JDK mapping that give its keys."""
+
 
 class Java(Language):
     """Resolution rules of Java."""

@@ -20,6 +20,7 @@ from maguyva_tui.core.graph.resolve.base import (
     is_symbol,
     unique,
 )
+from maguyva_tui.core.graph.resolve.java import JDK_ELEMENT_METHODS, JDK_KEY_METHODS, JDK_KEY_SETS, JDK_SAME_ELEMENTS
 from maguyva_tui.core.graph.resolve.languages import package_rules, rules
 from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, Memo
 from maguyva_tui.core.graph.tables import (
@@ -139,6 +140,26 @@ def _keeps_array(target: str, owner: str | None, name: str, language: str) -> bo
     return language in mod.JS_FAMILY and target == UNRESOLVED and name in JS_SAME_ARRAY_METHODS
 
 
+def jdk_result(owner: str, name: str) -> str | None:
+    """Return what calling a method of a JDK container gives, where the container's elements are known
+    (``owner``: ``Route[]`` of ``List<Route>``, ``String<key>Entry[]`` of ``Map<String, Entry>``): an
+    element (``routes.get(i)``), a key, the same elements held another way (``routes.stream()``), a
+    mapping's keys or values; ``None`` for any other method (the JDK's, its result unknown). The
+    methods are ``resolve/java.py``'s tables."""
+    values, keyed, keys = owner.partition(KEYS)
+    if name in JDK_ELEMENT_METHODS:
+        return element(owner)
+    if name in JDK_SAME_ELEMENTS:
+        return owner
+    if keyed and name in JDK_KEY_METHODS:
+        return keys
+    if keyed and name in JDK_KEY_SETS:
+        return array_of(keys)
+    if keyed and name == "values":
+        return values
+    return None
+
+
 def array_of(target: str) -> str:
     """Return the target of an array of ``target``'s values."""
     return UNRESOLVED if target in SENTINELS and target != EXTERNAL else ARRAY + target
@@ -236,7 +257,9 @@ class Resolver(Memo):
         if parts[0] == "?" or not parts[0] or written[-1].endswith("()"):
             return UNRESOLVED, None  # an unknown receiver, or calling what a call returned
         target, used = self.head(index, scope, parts, call)
-        if written[used - 1].endswith("()"):
+        if written[used - 1].endswith("()") and index.language == "java" and target.startswith(ARRAY):
+            target = EXTERNAL  # java stream().collect(...) beside a field Stream<O> stream: the JDK's, as a Stream's
+        elif written[used - 1].endswith("()"):
             target = self.given(index, scope, ".".join(parts[:used]), target, self.result(target))
         elif written[used - 1].endswith(ELEMENT):
             target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
@@ -259,13 +282,15 @@ class Resolver(Memo):
             owner = target
             read = apart and i < len(parts) - 1 and not written[i].endswith("()")
             target = self.field(target, parts[i]) if read else self.member(target, parts[i])
-            if target == UNRESOLVED and owner.startswith(ARRAY) and index.language == "python":
-                target = EXTERNAL  # ``xs.append`` of ``xs: list[Node]``: Python's own list's (dict's) method
+            if target == UNRESOLVED and owner.startswith(ARRAY) and index.language in ("python", "java"):
+                target = EXTERNAL  # ``xs.append`` of ``xs: list[Node]``: Python's own list's (dict's) method, Java's
             elif target == UNRESOLVED and owner.startswith(ARRAY) and rules(index.language).held_members:
                 target = self.held_member(owner, parts[i], written[i].endswith("()"))
             if itself and i == used and self.instance_member(target):
                 target = UNRESOLVED  # `jQuery.each(...)`: a static the index does not define
-            if written[i].endswith("()") and _gives_element(target, owner, parts[i], index.language):
+            if written[i].endswith("()") and index.language == "java" and owner.startswith(ARRAY):
+                target = jdk_result(owner, parts[i]) or target  # ``routes.get(i)`` of ``List<Route>``: a Route
+            elif written[i].endswith("()") and _gives_element(target, owner, parts[i], index.language):
                 target = element(owner)  # ``cache.pop(k, None)`` of ``cache: Dict[str, Node]``: a Node
             elif written[i].endswith("()") and _keeps_array(target, owner, parts[i], index.language):
                 target = owner  # ``nodes.filter(...)`` of ``nodes: Node[]``: Nodes still
@@ -745,9 +770,12 @@ class Resolver(Memo):
         if typed.endswith(ARRAY_TYPE) and MAPPING_KEY in typed:  # Name<key>Node[]: Nodes keyed by Names
             key, _, values = typed.partition(MAPPING_KEY)
             array = array_of(self.instance(index, values[: -len(ARRAY_TYPE)], scope))
+            if array == UNRESOLVED and index.language == "java":
+                return EXTERNAL  # java Map<String, V>: the JDK's, its values unknown
             return array + KEYS + self.instance(index, key, scope) if array.startswith(ARRAY) else array
         if typed.endswith(ARRAY_TYPE):
-            return array_of(self.instance(index, typed[: -len(ARRAY_TYPE)], scope))  # Node[]: an array of Nodes
+            array = array_of(self.instance(index, typed[: -len(ARRAY_TYPE)], scope))  # Node[]: an array of Nodes
+            return EXTERNAL if array == UNRESOLVED and index.language == "java" else array  # java Iterator<T>: the JDK's
         container, dot, iterator = typed.rpartition(".")
         if dot and iterator in CPP_ITERATORS and rules(index.language).held_members:
             held = self.instance(index, container, scope)  # c++ Edges::iterator of typedef set<Edge*> Edges
@@ -761,6 +789,10 @@ class Resolver(Memo):
         try:
             called = typed.endswith("()")
             target, owner = self.resolve_owned(index, scope, typed.removesuffix("()"), invoked=called)
+            held = jdk_result(owner, typed[:-2].rpartition(".")[2]) if called and owner and owner.startswith(ARRAY) \
+                and index.language == "java" else None
+            if held is not None:
+                return held  # ``var route = routes.get(i)`` of ``List<Route>``: a Route
             if called and _gives_element(target, owner, typed[:-2].rpartition(".")[2], index.language):
                 return element(owner or "")  # ``x = cache.get(k)``, ``const x = nodes.find(...)``
             if called and _keeps_array(target, owner, typed[:-2].rpartition(".")[2], index.language):

@@ -534,6 +534,8 @@ class _Reader:
             if skipped and node.start_byte in skipped:
                 continue
             name = names.type_name(node)
+            if name and node.type == "generic_type" and names.java_container(node) is not None:
+                name = names.dotted(node)  # java List<Route>: a use of the JDK's List (what Route[] says of its values)
             if not name:
                 continue
             spans = generics.get(name)

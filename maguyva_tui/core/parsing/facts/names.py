@@ -559,6 +559,8 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
             return held
     if kind == "generic_type" and _python_container(node) is not None:
         return _python_container(node)
+    if kind == "generic_type" and java_container(node) is not None:
+        return java_container(node)
     if kind in OPTIONAL_FORMS:
         inner = _optional_of(node, kind)
         if inner is not None:
@@ -659,6 +661,77 @@ def _python_container(node: Node) -> str | None:
     else:
         return None
     return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
+
+
+JAVA_SEQUENCES = {
+    "java.util": frozenset({"Collection", "List", "ArrayList", "LinkedList", "Set", "HashSet", "LinkedHashSet",
+                            "TreeSet", "SortedSet", "NavigableSet", "Queue", "Deque", "ArrayDeque", "PriorityQueue",
+                            "Stack", "Vector", "Iterator", "ListIterator", "Optional"}),
+    "java.util.concurrent": frozenset({"CopyOnWriteArrayList", "CopyOnWriteArraySet", "ConcurrentLinkedQueue",
+                                       "ConcurrentLinkedDeque", "BlockingQueue", "LinkedBlockingQueue",
+                                       "ArrayBlockingQueue", "BlockingDeque", "LinkedBlockingDeque"}),
+    "java.util.stream": frozenset({"Stream"}),
+    "java.lang": frozenset({"Iterable"}),
+}
+"""The JDK's generic containers of one element type, by package: ``List<Route>`` holds Routes (``Route[]``),
+whose ``get(i)``, ``next()``, ``orElseThrow()`` give one (``graph/resolve/java.py``)."""
+JAVA_MAPPINGS = {
+    "java.util": frozenset({"Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap", "EnumMap",
+                            "IdentityHashMap", "WeakHashMap", "Hashtable"}),
+    "java.util.concurrent": frozenset({"ConcurrentMap", "ConcurrentHashMap", "ConcurrentNavigableMap",
+                                       "ConcurrentSkipListMap"}),
+}
+"""The JDK's generic mappings, by package: ``Map<String, Entry>`` holds Entries keyed by Strings."""
+
+
+def java_container(node: Node) -> str | None:
+    """Return the array type a Java ``List<Route>``, ``Optional<Route>`` or ``Map<String, Entry>``
+    names (``Route[]``, ``String<key>Entry[]``), ``None`` for any other generic, and for one the file
+    does not import from the JDK (its own ``List`` class, or one of its package's): the name must be
+    written with its package (``java.util.List<Route>``) or imported (``import java.util.List;``,
+    ``import java.util.*;``); ``java.lang``'s ``Iterable`` is always the JDK's."""
+    if node.named_child_count != 2 or node.child_by_field_name("name") is not None:
+        return None  # typescript's generic_type names its parts
+    name, arguments = node.named_children
+    if name.type not in ("type_identifier", "scoped_type_identifier") or arguments.type != "type_arguments":
+        return None
+    written = (name.text or b"").decode("utf-8", "replace")
+    package, _, simple = written.rpartition(".")
+    sequence = next((p for p, kinds in JAVA_SEQUENCES.items() if simple in kinds), None)
+    mapping = next((p for p, kinds in JAVA_MAPPINGS.items() if simple in kinds), None)
+    home = sequence or mapping
+    if home is None or not (package == home or (not package and (home == "java.lang" or _jdk_imported(node, home, simple)))):
+        return None
+    held = [_java_argument(a) for a in arguments.named_children]
+    if sequence is not None and len(held) == 1 and held[0] and not held[0].endswith(ARRAY_TYPE):
+        return held[0] + ARRAY_TYPE
+    if mapping is not None and len(held) == 2 and held[1] and MAPPING_KEY not in held[1]:
+        keyed = held[0] if held[0] and MAPPING_KEY not in held[0] and not held[0].endswith(ARRAY_TYPE) else UNKNOWN
+        return f"{keyed}{MAPPING_KEY}{held[1]}{ARRAY_TYPE}"
+    return None
+
+
+def _java_argument(node: Node) -> str | None:
+    """Return the type a Java type argument names: a wildcard's upper bound (``? extends Route``)."""
+    if node.type == "wildcard":
+        bounds = [c for c in node.named_children if c.type != "annotation"]
+        extends = any(c.type == "extends" for c in node.children)
+        return type_name(bounds[-1]) if extends and bounds else None
+    return type_name(node)
+
+
+def _jdk_imported(node: Node, package: str, name: str) -> bool:
+    """Tell whether a Java file imports ``name`` from a JDK ``package`` (itself, or the package's ``*``)."""
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    wanted = {f"import {package}.{name};".encode(), f"import {package}.*;".encode()}
+    for child in root.named_children:
+        if child.type == "import_declaration" and b" ".join((child.text or b"").split()) in wanted:
+            return True
+        if child.type not in ("import_declaration", "package_declaration", "line_comment", "block_comment"):
+            break  # the imports come before the first class
+    return False
 
 
 CPP_POINTERS = frozenset({b"unique_ptr", b"shared_ptr", b"auto_ptr"})
