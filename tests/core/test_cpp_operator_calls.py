@@ -72,3 +72,25 @@ def test_operators_of_ints_pointers_and_standard_containers_are_no_site_and_noth
     assert call_targets(graph, "use.cc", 9) == {EQUALS}
     assert loose_at(graph, "use.cc", 8) == loose_at(graph, "use.cc", 9) == {}
     assert call_targets(graph, "utils.cc", 4) == set()  # this == &other compares addresses
+
+
+def test_a_compared_dereference_is_the_element_an_iterator_or_pointer_holds() -> None:
+    """hunspell's ``if (*p != *q)`` over ``std::vector<w_char>::const_iterator``s compares two
+    ``w_char`` (``w_char::operator!=``), where ``p != a.end()`` compares the iterators."""
+    graph = graph_of({"w.cc": """\
+        #include <vector>
+        struct w_char {
+          bool operator==(const w_char o) const { return true; }
+          bool operator!=(const w_char o) const { return !(*this == o); }
+        };
+        int count(const std::vector<w_char>& a, const std::vector<w_char>& b, w_char* c) {
+          int n = 0;
+          for (std::vector<w_char>::const_iterator p = a.begin(), q = b.begin(); p != a.end(); ++p, ++q)
+            if (*p != *q) n++;
+          return *c == a[0] ? n : 0;
+        }
+        """})
+    assert call_targets(graph, "w.cc", 4) == {"w.cc::w_char.operator=="}
+    assert call_targets(graph, "w.cc", 8) == set()
+    assert call_targets(graph, "w.cc", 9) == {"w.cc::w_char.operator!="}
+    assert call_targets(graph, "w.cc", 10) == {"w.cc::w_char.operator=="}

@@ -49,9 +49,26 @@ def operator_calls(nodes: Sequence[Node], scope: Callable[[int], str | None]
             written = at.type if at is not None else ""
         if at is None or not written or written in NOT_OVERLOADED:
             continue
-        name = names.dotted(operand)
+        name = _dereferenced(operand) if expression.type != "subscript_expression" else None
+        name = name or names.dotted(operand)
         if not name or names.UNKNOWN in name.split("."):
             continue
         line = at.start_point[0] + 1
         rows.append(("call", f"{name}.{OPERATOR}{written}", line, scope(line)))
     return rows
+
+
+def _dereferenced(operand: Node) -> str | None:
+    """Return how a compared or assigned ``*it`` is written: an element of what ``it`` names
+    (``it[i]``: an iterator's or a pointer's, hunspell's ``*p != *q`` of ``w_char`` iterators
+    compares two ``w_char``), ``this`` for ``*this``; ``None`` for any other operand."""
+    while operand.type == "parenthesized_expression" and operand.named_child_count == 1:
+        operand = operand.named_children[0]
+    first = operand.child(0) if operand.type == "pointer_expression" else None
+    if first is None or first.type != "*":
+        return None
+    pointer = operand.child_by_field_name("argument")
+    if pointer is not None and pointer.type == "this":
+        return "this"
+    held = names.dotted(pointer)
+    return None if names.UNKNOWN in held.split(".") or held.endswith(("()", names.ELEMENT)) else held + names.ELEMENT
