@@ -1263,6 +1263,9 @@ _NAMED_CALLABLE = re.compile(
 )
 """One callable named at the head and what it does: "Helper to ...", "internal factory method to
 ...", "Method for ..." (a plural, "utility functions for", is a topic)."""
+_SIGNATURE_LINE = re.compile(r"^\s*[A-Za-z_]\w{0,60}\([^()\n]{0,200}\)\s*->\s*[A-Za-z]{2,30}\s+\S")
+"""A docstring's signature line and what the call does, as Python's own types write them
+("union(*others) -> return a new set containing this set and others")."""
 _STATEMENT_TAIL = ")]'\"` \t\r\n"
 """What may follow a statement's full stop: closing brackets and quotes, blanks."""
 
@@ -1281,14 +1284,15 @@ def _statement(text: str) -> bool:
 
 def describes_one_function(text: str) -> bool:
     """Tell whether a question reads like the docstring of one function: its head is a verb and its
-    object (an imperative or third-person "Return the ...", "Creates a ...") or one callable named
-    with what it does ("Helper to ..."), or it is a statement closed by a full stop (a docstring's
+    object (an imperative or third-person "Return the ...", "Creates a ..."), one callable named
+    with what it does ("Helper to ...") or a signature line and what the call does ("union(*others)
+    -> return a new set ..."), or it is a statement closed by a full stop (a docstring's
     "Content of the response, in bytes."), and it does not open as a question or a request ("how",
     "explain", "find"). Such a question wants that function first, not the file with the most
     matching chunks (see :mod:`maguyva_tui.core.plan`); a topic ("request logging middleware",
     "how are routes matched") wants the files."""
     return not _ASKING.search(text) and bool(
-        _VERB_OBJECT.search(text) or _NAMED_CALLABLE.search(text) or _statement(text)
+        _VERB_OBJECT.search(text) or _NAMED_CALLABLE.search(text) or _SIGNATURE_LINE.search(text) or _statement(text)
     )
 
 

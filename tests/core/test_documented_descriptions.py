@@ -1,11 +1,15 @@
-"""A docstring pasted as a question, in its reStructuredText markup, describes one function.
+"""A docstring pasted as a question, in its reStructuredText markup or opening with a signature
+line, describes one function.
 
 A role (``:class:`FirstMatch```), double back-ticks (````|````) or a directive at the head
 (``.. deprecated:: 3.0``) are a docstring's: nobody types them into a search box. Such a sentence
 ranks functions (no file credit, ``plan.ONE_FUNCTION_DECAY``) whether or not it ends with a full
 stop; without one it had been a topic, and a long file whose many functions share its words
 outranked the one function it documents (pyparsing's "Implementation of ``|`` operator when left
-operand is not a :class:`ParserElement`", half A of ``bench.nl_quality``).
+operand is not a :class:`ParserElement`", half A of ``bench.nl_quality``). So does a signature
+line and what the call does, as Python's own types document a method ("union(*others) -> return a
+new set containing this set and others", boltons' ``IndexedSet``); a signature alone
+(``parse(text) -> Config``) is still a line of code to find.
 """
 
 from __future__ import annotations
@@ -79,6 +83,7 @@ class FirstMatch:
 PASTED = [
     "Implementation of ``|`` operator - returns the alternatives tried in order",
     ".. versionadded:: 3.0 Implementation of the | operator - returns the alternatives tried in order",
+    "or_(other) -> return the alternatives tried in order",
 ]
 
 
@@ -111,6 +116,7 @@ def test_the_function_a_pasted_docstring_documents_comes_first(engine: Engine, t
     assert all(r.file_credit == 0 for r in result.results)
 
 
-@pytest.mark.parametrize("text", ["``x == 1``", "find ``x == 1``", ".. note", "routing in the grammar"])
+@pytest.mark.parametrize("text", ["``x == 1``", "find ``x == 1``", ".. note", "routing in the grammar",
+                                  "parse(text) -> Config", "how does parse(text) -> Config work"])
 def test_a_quoted_search_or_a_topic_keeps_its_reading(text: str) -> None:
     assert classify(text).rule != FUNCTION_RULE
