@@ -94,3 +94,26 @@ def test_a_compared_dereference_is_the_element_an_iterator_or_pointer_holds() ->
     assert call_targets(graph, "w.cc", 8) == set()
     assert call_targets(graph, "w.cc", 9) == {"w.cc::w_char.operator!="}
     assert call_targets(graph, "w.cc", 10) == {"w.cc::w_char.operator=="}
+
+
+def test_a_cast_calls_the_value_s_conversion_operator() -> None:
+    """hunspell's ``w_char`` has ``operator unsigned short()``: ``(unsigned short)u``,
+    ``static_cast<unsigned short>(word[0])`` and ``(unsigned short)*it`` call it (clang's 16
+    sites), a cast to a type the class does not convert to is no site."""
+    graph = graph_of({"w_char.hxx": """\
+        #include <vector>
+        struct w_char {
+          unsigned char l, h;
+          operator unsigned short() const { return (unsigned short)(h << 8) | l; }
+        };
+        """, "use.cc": """\
+        #include "w_char.hxx"
+        int idx(const std::vector<w_char>& word, w_char u, std::vector<w_char>::const_iterator it) {
+          unsigned short a = (unsigned short)u;
+          int b = static_cast<unsigned short>(word[0]);
+          return (unsigned short)*it + (int)a + static_cast<int>(u);
+        }
+        """})
+    convert = "w_char.hxx::w_char.operator unsigned short"
+    assert [call_targets(graph, "use.cc", line) for line in (3, 4, 5)] == [{convert}] * 3
+    assert loose_at(graph, "use.cc", 3) == {}

@@ -9,6 +9,7 @@ operator's line; the graph keeps the ones that reach a method of the project and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from tree_sitter import Node
@@ -36,7 +37,8 @@ def operator_calls(nodes: Sequence[Node], scope: Callable[[int], str | None]
                    ) -> list[tuple[str, str, int, str | None]]:
     """Return the call rows of the operators whose first operand ``nodes`` holds (the captures of
     ``subscript_expression``'s argument, ``binary_expression``'s and ``assignment_expression``'s
-    left side)."""
+    left side, a cast's value: ``(unsigned short)w`` and ``static_cast<unsigned short>(w)`` call
+    ``w``'s ``operator unsigned short``, hunspell's ``w_char``'s)."""
     rows = []
     for operand in nodes:
         expression = operand.parent
@@ -44,6 +46,8 @@ def operator_calls(nodes: Sequence[Node], scope: Callable[[int], str | None]
             continue
         if expression.type == "subscript_expression":
             written, at = "[]", expression.child_by_field_name("indices")
+        elif expression.type in ("cast_expression", "argument_list"):  # (unsigned short)w: w's conversion
+            written, at = _converted_to(expression), operand
         else:
             at = expression.child_by_field_name("operator")
             written = at.type if at is not None else ""
@@ -72,3 +76,25 @@ def _dereferenced(operand: Node) -> str | None:
         return "this"
     held = names.dotted(pointer)
     return None if names.UNKNOWN in held.split(".") or held.endswith(("()", names.ELEMENT)) else held + names.ELEMENT
+
+
+CONVERTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:(?:::| )[A-Za-z_][A-Za-z0-9_]*)*")
+"""A type a conversion operator is looked up for (``unsigned short``, ``ns::Id``); a pointer, a
+reference or a template's type is not."""
+
+
+def _converted_to(expression: Node) -> str:
+    """Return the `` type`` a cast converts to, written as its conversion operator's name ends
+    (`` unsigned short`` of ``operator unsigned short``); empty for any other expression."""
+    if expression.type == "argument_list":  # static_cast<T>(w): its first argument's
+        call = expression.parent
+        function = call.child_by_field_name("function") if call is not None else None
+        name = function.child_by_field_name("name") if function is not None and function.type == "template_function" else None
+        if name is None or name.text != b"static_cast" or expression.named_child_count != 1:
+            return ""
+        arguments = function.child_by_field_name("arguments")
+        typed = arguments.named_children[0] if arguments is not None and arguments.named_child_count == 1 else None
+    else:
+        typed = expression.child_by_field_name("type")
+    text = " ".join((typed.text or b"").decode("utf-8", "replace").split()) if typed is not None else ""
+    return " " + text if CONVERTED.fullmatch(text) else ""

@@ -281,6 +281,9 @@ CPP = _C_COMMON + r"""
 (subscript_expression argument: (_) @call.operator)
 (binary_expression left: (_) @call.operator)
 (assignment_expression left: (_) @call.operator)
+(cast_expression value: (_) @call.operator)
+(call_expression function: (template_function name: (identifier) @cast (#eq? @cast "static_cast"))
+  arguments: (argument_list . (_) @call.operator))
 """
 
 PHP = r"""
