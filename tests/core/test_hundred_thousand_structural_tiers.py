@@ -89,3 +89,23 @@ def test_the_tiers_told_from_the_names_are_the_engines(engines: tuple[Structural
             ranked = engine._ranked([term], None, 1)
             truth = ranked[0][1] if ranked else 7  # no tier
             assert tier == min(truth, exact + 1), (name, exact, truth, tier)
+
+
+@pytest.mark.parametrize(("text", "near_first"), [("hlper", False), ("helperst", False), ("HELPERST", False),
+                                                  ("helper", True), ("helpe", True), ("hlp2", True)])
+def test_a_word_no_name_holds_as_a_whole_subtoken_is_paged_from_its_names_first(
+    engines: tuple[StructuralRetriever, StructuralRetriever], text: str, near_first: bool,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``helperst``, held by many names but ending none of their runs (``helperStore_1``): the
+    subtokens tier's pass, which ranked and made their symbols to find none in its tier, is not
+    run first; ``helpe``, a name here, is. The page is the engine's either way."""
+    eager, mapped = engines
+    assert isinstance(mapped, MappedStructural)
+    passes: list[str] = []
+    near, lone = MappedStructural._near_page, MappedStructural._lone_page
+    monkeypatch.setattr(MappedStructural, "_near_page", lambda self, *a: passes.append("near") or near(self, *a))
+    monkeypatch.setattr(MappedStructural, "_lone_page", lambda self, *a: passes.append("lone") or lone(self, *a))
+    query = Query(text, intent="understand_code")
+    assert mapped.search(query, 5) == eager.search(query, 5)
+    assert passes[0] == ("near" if near_first else "lone"), passes
