@@ -99,8 +99,8 @@ class ArgumentParser(argparse.ArgumentParser):
             message += f" (did you mean {' or '.join(meant)}?)"
         elif chosen := _INVALID_CHOICE.search(message):
             choices = re.findall(r"'([^']*)'", chosen["choices"]) or [c.strip() for c in chosen["choices"].split(",")]
-            close = difflib.get_close_matches(chosen["given"], choices, 1, 0.6)
-            message += f"; did you mean {close[0]}?" if close else ""
+            close = _closest(chosen["given"], choices)
+            message += f"; did you mean {' or '.join(close)}?" if close else ""
         self._refused_in_json(message)
         self.exit(2, f"{self.prog}: error: {printable(message)}\nsee {self.prog} --help\n")
 
@@ -165,6 +165,16 @@ class ArgumentParser(argparse.ArgumentParser):
             return super().parse_known_args(typed, namespace)
         finally:
             _TYPED.reset(token)
+
+
+def _closest(given: str, choices: list[str]) -> list[str]:
+    """The choices ``given`` may be a misspelling of: those it begins (``stat``: ``status``), else the
+    closest and any nearly as close (``calers``: ``callers``, not ``callees``)."""
+    begun = [c for c in choices if c.startswith(given)] if given else []
+    if begun:
+        return begun
+    ratios = sorted(((difflib.SequenceMatcher(None, given, c).ratio(), c) for c in choices), reverse=True)
+    return [c for ratio, c in ratios if ratio >= 0.6 and ratio >= ratios[0][0] - 0.1][:2] if ratios else []
 
 
 _INVALID_CHOICE = re.compile(r"invalid choice: '?(?P<given>[^']*?)'? \(choose from (?P<choices>.*)\)$")

@@ -228,12 +228,21 @@ def test_a_subcommand_refuses_what_it_does_not_know_under_its_own_name(
 
 @pytest.mark.parametrize(("argv", "meant"), [(["graph", "calers", "x"], "callers"),
                                               (["search", "x", "--modality", "grph"], "graph"),
-                                              (["search", "x", "--preset", "thorogh"], "thorough")])
+                                              (["search", "x", "--preset", "thorogh"], "thorough"),
+                                              (["graph", "imp", "x"], "impact or importers")])
 def test_a_misspelt_choice_names_the_one_meant(argv: list[str], meant: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         main(argv)
     first = capsys.readouterr().err.splitlines()[0]
     assert exited.value.code == 2 and "invalid choice" in first and first.endswith(f"; did you mean {meant}?")
+
+
+def test_a_choice_it_begins_comes_before_one_spelt_alike() -> None:
+    from maguyva_tui.terminal import _closest
+
+    assert _closest("stat", ["start", "stop", "status", "run"]) == ["status"]  # maguyva server stat: not start
+    assert _closest("calers", ["callers", "callees", "impact"]) == ["callers"]  # callees is not nearly as close
+    assert _closest("zzz", ["start", "stop"]) == []
 
 
 def test_the_explorer_names_an_abbreviated_option_with_its_value(capsys: pytest.CaptureFixture[str]) -> None:
