@@ -30,6 +30,25 @@ JDK_KEY_SETS = frozenset({"keySet", "navigableKeySet", "descendingKeySet"})
 """The methods of a JDK mapping that give its keys."""
 
 
+JDK_ELEMENT_CALLBACKS = frozenset({
+    "forEach", "forEachOrdered", "forEachRemaining", "filter", "map", "flatMap", "mapToInt", "mapToLong",
+    "mapToDouble", "mapToObj", "anyMatch", "allMatch", "noneMatch", "removeIf", "ifPresent", "ifPresentOrElse",
+    "peek", "takeWhile", "dropWhile", "replaceAll"})
+"""The methods of the JDK's containers (and streams, ``Optional``) whose callback's first parameter is an
+element (``routes.forEach(r -> ...)``, ``s.filter(c -> ...)``, ``held.ifPresent(h -> ...)``); of a mapping's
+entries, an entry, read as the mapping (``map.entrySet().stream().filter(e -> ...)``)."""
+JDK_COMPARING = frozenset({"sorted", "sort", "min", "max", "reduce"})
+"""The methods whose callback, their first argument, takes two elements (a comparator, ``reduce``'s
+accumulator; ``reduce(identity, (a, b) -> ...)`` is left: its three-argument form's ``a`` is no element)."""
+JDK_KEYED_CALLBACKS: dict[str, dict[tuple[int, int], bool]] = {
+    "forEach": {(0, 1): False}, "replaceAll": {(0, 0): True, (0, 1): False}, "computeIfAbsent": {(1, 0): True},
+    "computeIfPresent": {(1, 0): True, (1, 1): False}, "compute": {(1, 0): True, (1, 1): False},
+    "merge": {(2, 0): False, (2, 1): False}}
+"""The methods of a JDK mapping whose callback takes its keys (``True``) or values (``False``), by (argument,
+parameter): ``map.forEach((k, v) -> ...)``'s ``v`` is a value (its ``k`` left unknown: an entry set's
+``forEach(e -> ...)`` is written alike)."""
+
+
 class Java(Language):
     """Resolution rules of Java."""
 

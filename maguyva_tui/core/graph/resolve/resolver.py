@@ -20,7 +20,15 @@ from maguyva_tui.core.graph.resolve.base import (
     is_symbol,
     unique,
 )
-from maguyva_tui.core.graph.resolve.java import JDK_ELEMENT_METHODS, JDK_KEY_METHODS, JDK_KEY_SETS, JDK_SAME_ELEMENTS
+from maguyva_tui.core.graph.resolve.java import (
+    JDK_COMPARING,
+    JDK_ELEMENT_CALLBACKS,
+    JDK_ELEMENT_METHODS,
+    JDK_KEY_METHODS,
+    JDK_KEY_SETS,
+    JDK_KEYED_CALLBACKS,
+    JDK_SAME_ELEMENTS,
+)
 from maguyva_tui.core.graph.resolve.languages import package_rules, rules
 from maguyva_tui.core.graph.resolve.memo import MAX_DEPTH, Memo
 from maguyva_tui.core.graph.tables import (
@@ -158,6 +166,21 @@ def jdk_result(owner: str, name: str) -> str | None:
     if keyed and name == "values":
         return values
     return None
+
+
+def jdk_passed(owner: str, name: str, argument: int, parameter: int) -> str:
+    """Return what a JDK container's method passes a lambda given as its ``argument`` as the lambda's
+    ``parameter`` (``routes.forEach(r -> ...)``: a Route of ``List<Route>``; ``map.forEach((k, v) ->
+    ...)``: ``v`` a value), unresolved where the tables (``resolve/java.py``) do not say."""
+    values, keyed, keys = owner.partition(KEYS)
+    if keyed and (argument, parameter) in JDK_KEYED_CALLBACKS.get(name, {}):
+        return keys if JDK_KEYED_CALLBACKS[name][argument, parameter] else element(owner)
+    item = owner if keyed else element(owner)  # an entry of a mapping: read as the mapping
+    if name in JDK_ELEMENT_CALLBACKS and argument == parameter == 0 and not (keyed and name == "forEach"):
+        return item
+    if name in JDK_COMPARING and argument == 0 and parameter in (0, 1):
+        return item
+    return UNRESOLVED
 
 
 def array_of(target: str) -> str:
@@ -870,6 +893,11 @@ class Resolver(Memo):
                 if (target == UNRESOLVED and owner is not None and owner.startswith(ARRAY)
                         and (inner, nth) in ARRAY_CALLBACKS.get(name, ())):
                     return element(owner)  # ``nodes.forEach((n) => ...)`` of ``nodes: Node[]``: a Node
+                if (target == EXTERNAL and owner is not None and owner.startswith(ARRAY) and index.language == "java"
+                        and inner[len(PARAMETER):].isdigit() and nth.isdigit()):
+                    return jdk_passed(owner, name, int(inner[len(PARAMETER):]), int(nth))  # java routes.forEach(r -> ...)
+                if target == EXTERNAL and index.language == "java":
+                    return EXTERNAL  # java executor.submit(t -> ...): what a method outside passes, unknown here
             if target in SENTINELS or self.kind(target) not in FUNCTION_KINDS:
                 return UNRESOLVED
             return self._declared(target, f"{inner}{PARAMETER}{nth}")

@@ -173,6 +173,8 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.initialized": (None, _field("value")),  # js/ts class field ``cur = new SelectionState``
     "local.destructured": (None, None),  # read by ``Bindings.read_destructured``
     "local.position": (None, None),  # read by ``Bindings.read_position``
+    "local.lambda": (None, None),  # java ``xs.forEach(x -> ...)``: typed by its context (``_lambda_context``)
+    "local.functional": (None, None),  # read by ``Bindings.read_functional``
     "local.switched": (None, None),  # read by ``Bindings.read_switched``
 }
 """Capture name to (where the declared type is, where the assigned value is)."""
@@ -242,6 +244,9 @@ class Bindings:
         if capture == "local.position":
             self.read_position(node, line, offset)
             return
+        if capture == "local.functional":
+            self.read_functional(node, line, offset)
+            return
         if capture == "local.switched":
             self.read_switched(node)
             return
@@ -289,6 +294,10 @@ class Bindings:
             typed = _contextual(node.parent)  # ``code(cxt)`` in ``const def: Def = {...}``: Def.code's
         if typed is None and capture == "local" and node.parent is not None and node.parent.type == "arrow_function":
             typed = _contextual(node)  # ``handlers.touchstart = view => {...}``
+        if capture == "local.lambda":
+            typed = _lambda_context(node)  # java ``routes.forEach(r -> r.inc())``
+            if typed is None:
+                return  # no context: unbound, as before (``Comparator<T> c = (a, b) -> ...``)
         if typed in INFERRED and capture == "local.typed":  # c++ auto x = v[0]; for (auto& x : xs)
             typed, declared = _cpp_inferred(node), None
         if typed == JAVA_INFERRED and capture == "local.declarator":
@@ -399,6 +408,31 @@ class Bindings:
                     self.bind(line, offset + nth + 1, f"{PARAMETER}{position}{PARAMETER}{nth}", held, True)
             return
         self.bind(line, offset, f"{PARAMETER}{position}", typed or UNTYPED, True)
+
+    def read_functional(self, node: Node, line: int, offset: int) -> None:
+        """Bind ``<param>N<param>M`` to what a Java method's parameter N, declared as one of the JDK's
+        functional interfaces (``BiConsumer<String, Entry>``), passes its lambda as parameter M
+        (``Entry`` for M 1), which a lambda given to the method reads (``_lambda_context``):
+        avaje-config's ``entries.forEach((key, entry) -> entry.value())`` of ``forEach(BiConsumer<String,
+        CoreEntry> action)`` had reached nothing."""
+        parameter = node.parent
+        params = parameter.parent if parameter is not None else None
+        declared = parameter.child_by_field_name("type") if parameter is not None else None
+        if params is None or declared is None or params.type != "formal_parameters" or declared.named_child_count != 2:
+            return
+        interface, arguments = declared.named_children
+        written = (interface.text or b"").decode("utf-8", "replace")
+        package, _, simple = written.rpartition(".")
+        passed = JAVA_FUNCTIONS.get(simple)
+        if passed is None or not (package == "java.util.function" or (
+                not package and names.jdk_imported(declared, "java.util.function", simple))):
+            return
+        position = [c.id for c in params.named_children if c.type in ("formal_parameter", "spread_parameter")].index(parameter.id)
+        given = arguments.named_children
+        for nth, argument in enumerate(passed):
+            typed = names.type_name(given[argument]) if argument < len(given) and given[argument].type != "wildcard" else None
+            if typed:
+                self.bind(line, offset + nth + 1, f"{PARAMETER}{position}{PARAMETER}{nth}", typed, True)
 
     def direct_init(self, node: Node, line: int) -> str | None:
         """Return the variable of a C++ ``Model model(proto);`` in a function body, which the
@@ -554,6 +588,36 @@ def _names_its_scope(function: Node) -> bool:
             and holder.parent.type == "property_signature"
     return function.type in ("arrow_function", "function_expression") and holder is not None \
         and holder.type in ("variable_declarator", "pair")
+
+
+JAVA_FUNCTIONS: dict[str, tuple[int, ...]] = {
+    "Consumer": (0,), "BiConsumer": (0, 1), "Function": (0,), "BiFunction": (0, 1), "Predicate": (0,),
+    "BiPredicate": (0, 1), "UnaryOperator": (0,), "BinaryOperator": (0, 0), "ToIntFunction": (0,),
+    "ToLongFunction": (0,), "ToDoubleFunction": (0,), "ToIntBiFunction": (0, 1), "ToLongBiFunction": (0, 1),
+    "ToDoubleBiFunction": (0, 1), "ObjIntConsumer": (0,), "ObjLongConsumer": (0,), "ObjDoubleConsumer": (0,)}
+"""The JDK's functional interfaces (``java.util.function``) whose lambda takes values of their type
+arguments: for each parameter of the lambda, the type argument it is (``BiConsumer<K, V>``: ``(k, v)``)."""
+
+
+def _lambda_context(parameter: Node) -> str | None:
+    """Return what the context of a Java lambda's untyped parameter makes it: its position in the
+    lambda passed as an argument of a call (``routes.forEach(r -> ...)``: ``routes.forEach<param>0<param>0``,
+    read by the resolver from the method's declared parameter or the JDK container's element),
+    ``None`` for a lambda that is not an argument of a named call."""
+    params = parameter.parent
+    lambda_ = params.parent if params is not None and params.type == "inferred_parameters" else params
+    if lambda_ is None or lambda_.type != "lambda_expression":
+        return None
+    position = [c.id for c in params.named_children].index(parameter.id) if params is not lambda_ else 0
+    arguments = lambda_.parent
+    call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
+    if call is None or call.type != "method_invocation":
+        return None
+    called = names.dotted(call).removesuffix("()")
+    if not all(part.removesuffix("()").isidentifier() for part in called.split(".")):
+        return None
+    argument = [c.id for c in arguments.named_children].index(lambda_.id)
+    return f"{called}{PARAMETER}{argument}{PARAMETER}{position}"
 
 
 def _contextual(parameter: Node) -> str | None:

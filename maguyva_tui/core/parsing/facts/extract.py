@@ -608,7 +608,7 @@ class _Reader:
                 continue
             always = (capture in RETURN_CAPTURES or capture in ATTRIBUTE_CAPTURES  # other files read attributes
                       or capture in ALIAS_CAPTURES  # and declare with type aliases
-                      or capture == "local.position")  # and type a function's parameters by its context
+                      or capture in ("local.position", "local.functional"))  # and type a function's parameters by its context
             for node in nodes:
                 line = node.start_point[0] + 1
                 if always or (declarators and node.type.endswith("declarator")):

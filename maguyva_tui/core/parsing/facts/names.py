@@ -700,7 +700,7 @@ def java_container(node: Node) -> str | None:
     sequence = next((p for p, kinds in JAVA_SEQUENCES.items() if simple in kinds), None)
     mapping = next((p for p, kinds in JAVA_MAPPINGS.items() if simple in kinds), None)
     home = sequence or mapping
-    if home is None or not (package == home or (not package and (home == "java.lang" or _jdk_imported(node, home, simple)))):
+    if home is None or not (package == home or (not package and (home == "java.lang" or jdk_imported(node, home, simple)))):
         return None
     held = [_java_argument(a) for a in arguments.named_children]
     if sequence is not None and len(held) == 1 and held[0] and not held[0].endswith(ARRAY_TYPE):
@@ -720,7 +720,7 @@ def _java_argument(node: Node) -> str | None:
     return type_name(node)
 
 
-def _jdk_imported(node: Node, package: str, name: str) -> bool:
+def jdk_imported(node: Node, package: str, name: str) -> bool:
     """Tell whether a Java file imports ``name`` from a JDK ``package`` (itself, or the package's ``*``)."""
     root = node
     while root.parent is not None:

@@ -243,6 +243,9 @@ JAVA = r"""
 (catch_formal_parameter name: (identifier) @local.caught)
 (method_declaration type: (_) @local.returns)
 (return_statement (_) @local.return)
+(lambda_expression parameters: (identifier) @local.lambda)
+(lambda_expression parameters: (inferred_parameters (identifier) @local.lambda))
+(formal_parameter type: (generic_type) name: (identifier) @local.functional)
 (type_parameter . (type_identifier) @generic)
 """
 
