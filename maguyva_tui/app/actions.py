@@ -27,6 +27,7 @@ from maguyva_tui.app.widgets.preview import Preview, seek_pattern
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
+from maguyva_tui.core.answers import plain_qualname
 from maguyva_tui.core.types import INTENTS, MODALITIES, PRESET_ENGINES, PRESET_NAMES
 
 WEIGHT_STEP = 0.1
@@ -326,7 +327,7 @@ class ActionsMixin(App[None]):
         if target.line > last:  # path:line past the file's end (go to's path:line): its last line, as vim +N
             target = replace(target, label=f"{target.path}:{last}", line=last, end_line=last)
         preview = self.part(Preview)
-        name = target.label.rpartition(".")[2] if target.detail else None  # a symbol: its own name
+        name = plain_qualname(target.label).rpartition(".")[2] if target.detail else None  # a symbol: its own name
         gone = not self.source.on_disk(target.path).is_file()
         preview.show(target.path, text, target.line, target.end_line, seek=seek_pattern(name), gone=gone)
         self.jumped = target

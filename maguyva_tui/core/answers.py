@@ -29,6 +29,7 @@ from maguyva_tui.core.names import normalize, qualifier_parts, spelled
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
 from maguyva_tui.core.path_names import files_defining, in_file, outside_file, split
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
+from maguyva_tui.core.parsing.trait_impls import plain_qualname as plain_qualname  # front ends show a Rust impl's method by its name
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
 from maguyva_tui.core.types import Hit, Query, QueryError, Symbol, echo
