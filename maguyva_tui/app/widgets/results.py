@@ -35,6 +35,7 @@ from textual.widgets.data_table import RowKey as TableRowKey
 
 from maguyva_tui.app.session import Answer, Row, RowKey, same_result
 from maguyva_tui.app.widgets.bars import SHORT
+from maguyva_tui.core.answers import plain_qualname
 from maguyva_tui.core.types import MODALITIES, called_definition
 from maguyva_tui.terminal import visible
 
@@ -42,7 +43,7 @@ PLACE_WIDTH = 40
 """Characters of ``path:line`` kept at most; longer paths lose their start, never the file name."""
 
 SYMBOL_WIDTH = 30
-"""Characters of the symbol kept at most."""
+"""Characters of the symbol kept at most, less a Rust method's impl label (:func:`_capped`)."""
 
 CALLS_ARROW = "→ "
 """Before the definition a call calls, in the symbol cell (after the caller's name and a blank)."""
@@ -470,7 +471,7 @@ class ResultsTable(DataTable[str]):
             ((part(str(i + 1), BOLD),), False),
             _moved(self.moved, row.key, self._up_down),
             ((part(place),), False),
-            _symbol(clip_symbol(ranked.symbol or "", SYMBOL_WIDTH), self._labels.get(row.key), colours["graph"]),
+            _symbol(_capped(ranked.symbol or ""), self._labels.get(row.key), colours["graph"]),
             ((part(ranked.kind or "", DIM),), False),
             ((part(f"{row.score:.4f}"),), True),
         ]
@@ -525,6 +526,15 @@ def shortest_tails(paths: Iterable[str]) -> dict[str, str]:
                 break
         tails[path] = tail
     return tails
+
+
+def _capped(symbol: str) -> str:
+    """A symbol cut to :data:`SYMBOL_WIDTH` before the pane's room is known, less the impl label a
+    Rust method is named by (``Utf8Path.as_ref (impl AsRef<str>)``): it tells the row apart from its
+    type's other methods of that name, as a call's label does, and is not counted in (counted, a
+    140-column list had read ``Utf8….as_ref (impl AsRef<str>)`` for two types beside empty cells)."""
+    label = len(symbol) - len(plain_qualname(symbol))
+    return clip_symbol(symbol, SYMBOL_WIDTH + label)
 
 
 def _symbol(name: str, label: str | None, style: Style) -> Cell:
