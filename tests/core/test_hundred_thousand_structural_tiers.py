@@ -109,3 +109,19 @@ def test_a_word_no_name_holds_as_a_whole_subtoken_is_paged_from_its_names_first(
     query = Query(text, intent="understand_code")
     assert mapped.search(query, 5) == eager.search(query, 5)
     assert passes[0] == ("near" if near_first else "lone"), passes
+
+
+def test_close_names_read_the_distinct_names_off_a_page_s_sorted_rows(
+    engines: tuple[StructuralRetriever, StructuralRetriever],
+) -> None:
+    """The names a misspelled word's close names look at are the same before and after a page
+    sorted the rows by name (they are then read off those rows, not sorted again)."""
+    _, mapped = engines
+    assert isinstance(mapped, MappedStructural)
+    mapped.__dict__.pop("_names_sorted", None)  # as in a fresh process
+    before = {head: mapped.names_headed(head, 3, 7) for head in "hx"}
+    mapped.search(Query("hlper", intent="understand_code"), 5)
+    assert "_names_sorted" in mapped.__dict__
+    assert {head: mapped.names_headed(head, 3, 7) for head in "hx"} == before
+    assert before["h"]
+    assert mapped._distinct_names().tolist() == sorted(set(mapped._name_column.tolist()))

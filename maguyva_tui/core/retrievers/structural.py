@@ -1014,6 +1014,16 @@ class MappedStructural(StructuralRetriever):
         words = self._table.words(unique(self._name_column))
         return {word for word in words if word}
 
+    def _distinct_names(self) -> np.ndarray:
+        """The distinct string ids of the symbols' names, ascending: read off the rows sorted by
+        name when a page has sorted them (:attr:`_names_sorted`), else sorted again (a misspelled
+        lone word's close names after its page: 380,000 rows, 18 ms -> 1 ms)."""
+        made = self.__dict__.get("_names_sorted")  # the cached_property's value, when made
+        if made is None:
+            return unique(self._name_column)
+        names = made[1]
+        return names[np.concatenate([[True], names[1:] != names[:-1]])] if len(names) else names
+
     def names_headed(self, head: str, shortest: int = 0, longest: int | None = None) -> list[str]:
         """The distinct names (as :meth:`names`) whose first letter or digit, lowercased, may be
         ``head`` and whose normalized length may be ``shortest`` to ``longest``: those so read from
@@ -1022,7 +1032,7 @@ class MappedStructural(StructuralRetriever):
         the string table's 776,000 strings for its 333,000 names, then grouping them, took 0.8-1.5 s
         of a misspelled name)."""
         strings = self._table.strings
-        ids = unique(self._name_column)
+        ids = self._distinct_names()
         ids = ids[(ids > 0) & (ids <= len(strings))]  # a damaged id reads as "", which names() leaves out
         initials = strings.initials(ids)
         wanted = ord(head) if len(head) == 1 and head.isascii() else 0
