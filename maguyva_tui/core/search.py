@@ -706,17 +706,30 @@ _DOTTED = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)+")
 
 
 def _dotted_module_file(generation: Generation, written: str) -> str | None:
-    """The one file of the repository a module's dotted name (or its dotted tail) names, as its
-    imports are resolved; ``None`` for none or several, or without a graph (a workspace's view).
-    ``asteval.astutils`` had been "no symbol named asteval.astutils is defined here (an import)",
-    exit status 2, where ``astutils`` listed the file."""
+    """The one file a module's dotted name (or its dotted tail) names, as its imports are
+    resolved; ``None`` for none or several. ``asteval.astutils`` had been "no symbol named
+    asteval.astutils is defined here (an import)", exit status 2, where ``astutils`` listed the
+    file. A workspace's view asks each repository (``module_files``: qualified paths) and writes
+    the one found as a result row shows it (``repo/path``), which its search reads as that file:
+    over hpack and h2, ``hpack.hpack`` had said "no symbol named hpack.hpack is defined here (an
+    import, at h2/src/h2/connection.py:18)"."""
+    ask = getattr(generation, "module_files", None)
+    if ask is not None:  # a workspace's view
+        found = ask(written)
+        return generation.shown(found[0]) if len(found) == 1 else None  # type: ignore[attr-defined]
+    files = dotted_module_files(generation, written)
+    return files[0] if len(files) == 1 else None
+
+
+def dotted_module_files(generation: Generation, written: str) -> tuple[str, ...]:
+    """The files of one repository a module as written names, as its imports are resolved
+    (:func:`~maguyva_tui.core.graph.importers.module_files`); none without a graph."""
     graph = None if "graph" in generation.missing else getattr(getattr(generation, "snapshot", None), "graph", None)
     if graph is None:
-        return None
+        return ()
     from maguyva_tui.core.graph.importers import module_files
 
-    files = module_files(graph, written)
-    return files[0] if len(files) == 1 else None
+    return module_files(graph, written)
 
 
 IMPORTERS_RULE = "importers"

@@ -963,12 +963,26 @@ class RemoteShard:
                            uses: tuple[str, ...]) -> _Plan:
         return _Plan("call", ("foreign_uses", token, name, packages, limit, uses), empty=[])
 
+    def module_uses(self, token: int, module: str, depth: int, limit: int) -> tuple[list[Hit], list[Hit]]:
+        """This repository's lines importing another repository's module, and what depends on them; a gone shard says none."""
+        return cast("tuple[list[Hit], list[Hit]]", self._run(self._plan_module_uses(token, module, depth, limit)))
+
+    def _plan_module_uses(self, token: int, module: str, depth: int, limit: int) -> _Plan:
+        return _Plan("call", ("module_uses", token, module, depth, limit), empty=([], []))
+
     def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
         """The lines of this repository importing a module as written; a gone shard says none."""
         return cast("ImportLines | None", self._run(self._plan_import_lines(token, written, outside)))
 
     def _plan_import_lines(self, token: int, written: str, outside: bool = False) -> _Plan:
         return _Plan("call", ("import_lines", token, written, outside), empty=None)
+
+    def module_files(self, token: int, written: str) -> tuple[str, ...]:
+        """The files of this repository a module as written names; a gone shard says none."""
+        return tuple(self._run(self._plan_module_files(token, written)))
+
+    def _plan_module_files(self, token: int, written: str) -> _Plan:
+        return _Plan("call", ("module_files", token, written), empty=())
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has."""

@@ -390,6 +390,8 @@ class Coordinator:
         if "semantic" in result.modalities_run:
             later += [f"{label}: {b.tier_notice}" for label, b in begun.items() if b.tier_notice]
         notices = tuple(view.shown(n) for n in (*result.notices, *later))
+        if result.lookup_failed is not None:  # its message names paths too ("an import, at repo/path:18")
+            result = replace(result, lookup_failed=replace(result.lookup_failed, message=view.shown(result.lookup_failed.message)))
         results, repos, copy_repos = [], [], []
         for ranked in result.results:
             label, path = split(ranked.path)
@@ -744,6 +746,17 @@ class _View:
         fan = self._coordinator._fan
         return any(f.result() for f in fan_out(fan, [(shard, "spells_whole", (token, name)) for shard, token in self.each()]))
 
+    def module_files(self, written: str) -> tuple[str, ...]:
+        """The files (qualified) a module as written names in every repository, as each one's
+        imports are resolved (:meth:`Shard.module_files`), in the repositories' order: the view
+        holds no one graph, and a module's dotted name alone over a workspace had been read as a
+        symbol no repository defines."""
+        each = self.each()
+        asked = fan_out(self._coordinator._fan, [(shard, "module_files", (token, written)) for shard, token in each])
+        answers = self._coordinator.answers  # a repository inside another answers for its own files
+        return tuple(qualify(shard.label, path) for (shard, _), future in zip(each, asked)
+                     for path in future.result() or () if answers(shard.label, path))
+
     def definers(self, name: str) -> set[str]:
         """The files (qualified) defining a name, in every shard, as one repository reads them
         (:meth:`Shard.definers`: no symbol made; answered at the question's start when it was
@@ -810,6 +823,9 @@ class _View:
         first, and a line per repository saying what they are. Each repository's graph leaves a
         use of another package untied, and "who calls wrapt.decorator" over wrapt and deprecated
         had listed wrapt's callers alone."""
+        depth = next((int(use[len(DEPTH):]) for use in uses if use.startswith(DEPTH) and use[len(DEPTH):].isdigit()), 0)
+        if depth and (files := self._module_of(name)):  # what breaks if I change hpack.hpack: a module
+            return self._module_uses(name, files, depth, limit)
         written = split_in_file(name)  # lib/cache.py::cached: that file's, used as cached
         if written is not None:
             name = written[1]
@@ -835,6 +851,42 @@ class _View:
                      f"which {label}'s graph leaves untied; listed with the graph's (first {listed[0].path}:"
                      f"{listed[0].start_line})" for label, listed in found)
         return hits[:limit], said
+
+    def _module_of(self, name: str) -> tuple[str, ...]:
+        """The files (qualified) of the workspace a name no repository defines a symbol of names as
+        a module (``hpack.hpack``, ``src/hpack/hpack.py``); none for a symbol's name."""
+        if not name or "::" in name or self.knows_symbol(name):
+            return ()
+        return self.module_files(name)
+
+    def _module_uses(self, module: str, files: tuple[str, ...], depth: int, limit: int
+                     ) -> tuple[list[Hit], tuple[str, ...]]:
+        """What an impact question of a module lists past its own repositories' graphs: each other
+        repository's lines importing it by name and what depends on the importing files within the
+        depth (:meth:`Shard.module_uses`), paths qualified, in the repositories' order, and a line
+        per repository saying what they are. Each repository's graph is its own, and "what breaks
+        if I change hpack.hpack" over hpack and h2 had listed hpack's dependents alone."""
+        holding = {split(path)[0] for path in files}
+        each = [(shard, token) for shard, token in self.each() if shard.label not in holding]
+        asked = fan_out(self._coordinator._fan, [(shard, "module_uses", (token, module, depth, FOREIGN_LISTED))
+                                                 for shard, token in each])
+        answers = self._coordinator.answers
+        hits: list[Hit] = []
+        said = []
+        for (shard, _), future in zip(each, asked):
+            lines, dependents = future.result() or ([], [])
+            lines = [hit for hit in lines if answers(shard.label, hit.path)]
+            if not lines:
+                continue
+            dependents = [hit for hit in dependents if answers(shard.label, hit.path)]
+            hits += [_with_path(hit, qualify(shard.label, hit.path)) for hit in (*lines, *dependents)]
+            count = f"{len(lines)} line{'s' if len(lines) != 1 else ''}"
+            more = f", with {len(dependents)} definition{'s' if len(dependents) != 1 else ''} depending on " \
+                   f"{'their files' if len({h.path for h in lines}) != 1 else 'its file'} within the depth" if dependents else ""
+            said.append(f"{shard.label}: {count} import{'s' if len(lines) == 1 else ''} {module} as another "
+                        f"repository's module, which {shard.label}'s graph leaves untied; listed{more} "
+                        f"(first {lines[0].path}:{lines[0].start_line})")
+        return hits[:limit], tuple(said)
 
     def import_lines(self, written: str) -> ImportLines | None:
         """The lines importing a module (or file) as written, each repository's own, as its search

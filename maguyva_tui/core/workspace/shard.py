@@ -42,7 +42,7 @@ from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.code_tests import TEST_LANGUAGES
 from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature, twin_paths
 from maguyva_tui.core.engine import Engine, _update
-from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
+from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses, module_uses
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
@@ -57,6 +57,7 @@ from maguyva_tui.core.search import (
     SEMANTIC_STANDS_IN,
     ImportLines,
     Parts,
+    dotted_module_files,
     import_lines,
     own_aside_words,
     spelled_whole,
@@ -750,11 +751,22 @@ class Shard:
         its graph leaves them untied (:func:`~maguyva_tui.core.foreign_calls.foreign_uses`)."""
         return foreign_uses(self._parts(token).generation, name, packages, limit, uses)
 
+    def module_uses(self, token: int, module: str, depth: int, limit: int) -> tuple[list[Hit], list[Hit]]:
+        """This repository's lines importing another repository's module by name, and what depends
+        on the importing files within ``depth - 1`` more edges
+        (:func:`~maguyva_tui.core.foreign_calls.module_uses`)."""
+        return module_uses(self._parts(token).generation, module, depth, limit)
+
     def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
         """The lines of this repository importing a module (or file) as written, or a definition
         of that name (with ``outside``, also the module by its name when it is another
         repository's), as its own search lists them (:func:`~maguyva_tui.core.search.import_lines`)."""
         return import_lines(self._parts(token).generation, written, outside)
+
+    def module_files(self, token: int, written: str) -> tuple[str, ...]:
+        """The files of this repository a module as written names, as its imports are resolved
+        (:func:`~maguyva_tui.core.search.dotted_module_files`); none without a graph."""
+        return dotted_module_files(self._parts(token).generation, written)
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has, as written (a missed name's close
