@@ -61,11 +61,19 @@ def _indent(line: str) -> int:
     return label.end() if label else 0
 
 
+def quoted(text: str) -> str:
+    """The question in quotes as it was typed: a regex's backslashes single (``repr`` had doubled
+    each one), in double quotes where it holds an apostrophe and no double quote; a control
+    character is made visible by the panel, as in every other line."""
+    mark = '"' if "'" in text and '"' not in text else "'"
+    return f"{mark}{text}{mark}"
+
+
 def nothing(notices: Sequence[str], answer: Answer | None = None) -> Content:
     """Return what the panel says with no result to explain (an answer of none: that it found
     none, where it had said no result was selected), and each notice whole."""
     if answer is not None and not answer.rows:
-        lines = [Content.styled(f"No results for {answer.request.text!r}: nothing to explain.", "dim")]
+        lines = [Content.styled(f"No results for {quoted(answer.request.text)}: nothing to explain.", "dim")]
     else:
         lines = [Content.styled("No result selected.", "dim")]
     if notices:
@@ -89,7 +97,7 @@ def unlisted(answer: Answer | None, target: Target) -> Content:
         lines.append(Content("is not ranked: no question is asked"))
     else:
         count = len(answer.rows)
-        lines.append(Content(f"is not among the {count} result{'s' if count != 1 else ''} of {answer.request.text!r}"))
+        lines.append(Content(f"is not among the {count} result{'s' if count != 1 else ''} of {quoted(answer.request.text)}"))
         lines += [Content.assemble(("its file is listed: ", "dim"), f"#{i + 1}  {where(row.path, row.start_line, row.end_line)}")
                   for i, row in enumerate(answer.rows) if row.path == target.path][:3]
     hint = "ask for it by name, or esc to the results and e on one" if answer is not None else "ask a question first"
@@ -111,7 +119,7 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
         ),
         Content.assemble(
             ("query     ", "dim"),
-            repr(answer.request.text),
+            quoted(answer.request.text),
             ("  intent ", "dim"),
             answer.intent or "—",
             ("  strategy ", "dim"),
