@@ -49,6 +49,10 @@ parameter): ``map.forEach((k, v) -> ...)``'s ``v`` is a value (its ``k`` left un
 ``forEach(e -> ...)`` is written alike)."""
 
 
+JAVA_PRIMITIVES = frozenset({"void", "boolean", "byte", "char", "short", "int", "long", "float", "double"})
+"""Java's primitive types (and ``void``): a value of one has no members."""
+
+
 class Java(Language):
     """Resolution rules of Java."""
 

@@ -954,6 +954,9 @@ def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bo
     known type among them still leaves the name untyped."""
     line = min(s[0] for s in sites)
     declared = {s[1] for s in sites if s[2]}
+    if declared and bound == RETURN and len(declared) > 1 and all(declared) and not any(
+            names.ALTERNATIVES in t for t in declared):  # java overloads ``JexConfig config()``, ``Jex config(c)``
+        return line, names.ALTERNATIVES.join(sorted(declared))  # the resolver tells them apart (``overload_result``)
     if declared:
         return line, declared.pop() if len(declared) == 1 else UNTYPED
     types = {s[1] for s in sites}
