@@ -767,7 +767,10 @@ def clip_symbol(symbol: str, width: int, shared: frozenset[str] = frozenset()) -
     first (``ConfigSer….get``, ``…debounce``), then the name's end (``debou…``); where the name is
     ``shared`` by other rows (``get_or_init`` of OnceCell, of race's OnceBox), what tells them apart
     is kept instead, the qualifier's start (``sync.OnceCell…``). Cut at its end, lodash's rows had
-    read ``runIn…`` (runInContext.debounce), ConfigService.get ``ConfigService.…``."""
+    read ``runIn…`` (runInContext.debounce), ConfigService.get ``ConfigService.…``. A Rust method
+    named by its impl loses its label before its type and name (``Iter.as_ref (impl AsR…``,
+    ``Utf8C….as_ref…``): counted as its own name, four types' ``as_ref (impl AsRef<OsStr>)`` had
+    read alike, ``…as_ref (impl AsRef<OsStr>)``, or ``Utf8Component…``, the method gone."""
     if len(symbol) <= width:
         return symbol
     found = QUALIFIER.match(symbol)
@@ -778,6 +781,10 @@ def clip_symbol(symbol: str, width: int, shared: frozenset[str] = frozenset()) -
     keep = width - len(sep) - len(own) - 1
     if keep >= QUALIFIER_KEPT:
         return f"{head[:keep]}…{sep}{own}"
+    plain = plain_qualname(symbol)
+    if plain != symbol and width > 1:  # a Rust impl's label gives way before its type and name
+        kept = clip_symbol(plain, width - 1, shared)
+        return (symbol[: width - 1] if kept == plain else kept) + "…"
     if own in shared:
         return _clip(symbol, width)
     if len(own) + 1 <= width:
