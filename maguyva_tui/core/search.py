@@ -781,6 +781,38 @@ def import_lines(generation: Generation, written: str, outside: bool = False) ->
     return ImportLines(tuple(answer.nodes), hits)
 
 
+def module_uses(generation: Generation, module: str, depth: int, limit: int) -> tuple[list[Hit], list[Hit]]:
+    """In a repository not holding ``module`` (another repository's, by its dotted name or path):
+    its lines importing it by that name, as "who imports" lists them there
+    (:func:`~maguyva_tui.core.search.import_lines`), and what depends on the importing files
+    within ``depth - 1`` more edges, nearest first, each once, the repository's own code first.
+    The repository's graph leaves such an import untied, and "what breaks if I change
+    hpack.hpack" over hpack and h2 had stopped at hpack's own files (h2's connection.py imports
+    it, and what calls into connection.py may break too)."""
+    from maguyva_tui.core.answers import impact  # here: a question that reads no graph never loads it
+
+    found = import_lines(generation, module, outside=True)
+    if found is None or not found.by_symbol or not found.outside:
+        return [], []
+    lines = sorted(found.outside, key=lambda hit: is_secondary(hit.path))  # stable: path and line order within
+    lines = [replace(hit, score=1.0 / (1 + rank), depth=1) for rank, hit in enumerate(lines[:limit])]
+    seen = {(hit.path, hit.start_line) for hit in lines}
+    out: list[Hit] = []
+    for path in dict.fromkeys(hit.path for hit in lines) if depth > 1 else ():
+        try:
+            entries = impact(generation, path, depth - 1, limit).entries
+        except (QueryError, OSError, ValueError, KeyError, IndexError):  # no graph, or a damaged one
+            continue
+        for entry in entries:
+            if (entry.path, entry.start_line) not in seen:
+                seen.add((entry.path, entry.start_line))
+                out.append(Hit(entry.path, entry.start_line, entry.end_line, 1.0 / (1 + len(out)), entry.symbol,
+                               "call", entry.language, f"depends on {path}, which imports {module}",
+                               depth=entry.depth + 1))
+    out.sort(key=lambda hit: (hit.depth or 0, is_secondary(hit.path)))  # nearest first, then own code first
+    return lines, out[:max(limit - len(lines), 0)]
+
+
 def _outside_importers(generation: Generation, written: str) -> tuple[Hit, ...]:
     """The lines importing ``written`` by name as a module this repository does not hold, looked
     for in the files whose text spells its last part (the text engine's trigrams say)."""

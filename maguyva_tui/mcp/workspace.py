@@ -39,6 +39,8 @@ from maguyva_tui.core.workspace import (
     foreign_callers,
     foreign_note,
     labels_for,
+    module_importers,
+    module_note,
     nested_roots,
     reasons,
 )
@@ -280,15 +282,20 @@ class WorkspaceService:
         foreign = self._foreign(engines, known, name, limit, uses, depth)
         for label, hits in foreign.items():  # another repository's uses through an import of the package
             each.setdefault(label, []).extend(_foreign_dependent(label, hit, name) for hit in hits)
+        modules = self._module_importers(engines, known, name, depth, limit)
+        for label, (imports, dependents) in modules.items():  # a module: another repository's lines importing it
+            each.setdefault(label, []).extend(_module_dependent(label, hit, name) for hit in (*imports, *dependents))
         items = sorted(_by_place(each), key=lambda d: int(d["depth"]))[:limit]  # stable: place kept within a depth
         by_depth = _summed(known, "by_depth")
-        for hits in foreign.values():
+        for hits in (*foreign.values(), *(imports + dependents for imports, dependents in modules.values())):
             for hit in hits:
                 by_depth[hit.depth or 1] = by_depth.get(hit.depth or 1, 0) + 1
-        total = sum(a.total for a in known.values()) + sum(map(len, foreign.values()))
+        total = sum(a.total for a in known.values()) + sum(map(len, foreign.values())) \
+            + sum(len(imports) + len(dependents) for imports, dependents in modules.values())
         out = {"symbol": echo(name), "definitions": _definitions(known), "max_depth": depth,
                "by_depth": {str(k): v for k, v in sorted(by_depth.items())},
                **_listing("dependents", items, total), "notes": [CROSS_REPO_NOTE, *(foreign_note(label, hits, name, uses) for label, hits in foreign.items())]}
+        out["notes"] += [module_note(label, imports, dependents, echo(name)) for label, (imports, dependents) in modules.items()]
         # each repository's calls naming it that its graph could not tie, as the search says them
         out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)]
         return {**out, **self._workspace(engines, absent)}
@@ -303,6 +310,19 @@ class WorkspaceService:
         kept = {label: [h for h in hits if not str(h.path).startswith(self._shadowed.get(label, ()))]
                 for label, hits in found.items()}
         return {label: hits for label, hits in kept.items() if hits}
+
+    def _module_importers(self, engines: dict[str, Engine], known: dict[str, GraphAnswer[Any]], name: str, depth: int,
+                          limit: int) -> dict[str, tuple[list[Hit], list[Hit]]]:
+        """Where the name is a module or file (every definition a file), each other repository's
+        lines importing it by name and what depends on the importing files within the depth, as
+        the workspace search lists them (``module_importers``), less those in a repository inside
+        it; none for a symbol."""
+        if not known or any(d.symbol is not None for a in known.values() for d in a.definitions):
+            return {}
+        found = module_importers({label: e.generation for label, e in engines.items()}, list(known), name, depth, limit)
+        kept = {label: tuple([h for h in hits if not str(h.path).startswith(self._shadowed.get(label, ()))]
+                             for hits in pair) for label, pair in found.items()}
+        return {label: (imports, dependents) for label, (imports, dependents) in kept.items() if imports}
 
     def _once(self, label: str, answer: GraphAnswer[T], targets: bool = True) -> GraphAnswer[T]:
         """A repository's answer less what lies in a repository of the workspace inside it (that
@@ -423,6 +443,14 @@ def _foreign_dependent(label: str, hit: Hit, name: str) -> dict[str, Any]:
     return {"repo": label, "path": hit.path, "lines": lines(hit.start_line, hit.end_line), "symbol": hit.symbol,
             "kind": "call", "depth": hit.depth or 1, "edge": "call",
             "via": name if hit.depth == 1 else hit.reason.removeprefix("depends on ").partition(",")[0]}
+
+
+def _module_dependent(label: str, hit: Hit, module: str) -> dict[str, Any]:
+    """A line importing another repository's module (depth 1), or what depends on its file."""
+    imports = hit.depth == 1
+    return {"repo": label, "path": hit.path, "lines": lines(hit.start_line, hit.end_line), "symbol": hit.symbol,
+            "kind": "import" if imports else "call", "depth": hit.depth or 1, "edge": "import" if imports else "call",
+            "via": module if imports else hit.reason.removeprefix("depends on ").partition(",")[0]}
 
 
 def _dependent(label: str, d: ImpactEntry) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.foreign_calls import module_note
 from maguyva_tui.core.search import SearchRequest
 from maguyva_tui.core.types import QueryError
 from maguyva_tui.core.workspace.cluster import (
@@ -44,7 +45,7 @@ from maguyva_tui.core.workspace.coordinator import (
     nested_roots,
     reasons,
 )
-from maguyva_tui.core.workspace.foreign import foreign_callers, foreign_note
+from maguyva_tui.core.workspace.foreign import foreign_callers, foreign_note, module_importers
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
 from maguyva_tui.core.workspace.shard import Shard, ShardGone
 from maguyva_tui.core.workspace.workers import open_worker_workspace, usable_cores
@@ -68,6 +69,8 @@ __all__ = [
     "held_inside",
     "index_on_cluster",
     "labels_for",
+    "module_importers",
+    "module_note",
     "nested_roots",
     "open_cluster_workspace",
     "open_worker_workspace",

@@ -57,7 +57,7 @@ from typing import Any, Final, Generic, TypeAlias, TypeVar, cast
 
 from maguyva_tui.core.code_tests import TEST_LANGUAGES, holds
 from maguyva_tui.core.duplicates import COPY_SCAN, Signature, signature, twin_paths
-from maguyva_tui.core.foreign_calls import DEPTH, FOREIGN_LISTED, package_of
+from maguyva_tui.core.foreign_calls import DEPTH, FOREIGN_LISTED, module_note, package_of
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
@@ -880,12 +880,7 @@ class _View:
                 continue
             dependents = [hit for hit in dependents if answers(shard.label, hit.path)]
             hits += [_with_path(hit, qualify(shard.label, hit.path)) for hit in (*lines, *dependents)]
-            count = f"{len(lines)} line{'s' if len(lines) != 1 else ''}"
-            more = f", with {len(dependents)} definition{'s' if len(dependents) != 1 else ''} depending on " \
-                   f"{'their files' if len({h.path for h in lines}) != 1 else 'its file'} within the depth" if dependents else ""
-            said.append(f"{shard.label}: {count} import{'s' if len(lines) == 1 else ''} {module} as another "
-                        f"repository's module, which {shard.label}'s graph leaves untied; listed{more} "
-                        f"(first {lines[0].path}:{lines[0].start_line})")
+            said.append(module_note(shard.label, lines, dependents, module))
         return hits[:limit], tuple(said)
 
     def import_lines(self, written: str) -> ImportLines | None:

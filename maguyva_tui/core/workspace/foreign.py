@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from maguyva_tui.core.foreign_calls import DEPTH, foreign_uses
 from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.search import module_uses
 from maguyva_tui.core.types import Hit, QueryError
 from maguyva_tui.core.workspace.coordinator import _packages, _uses
 
@@ -47,3 +48,23 @@ def foreign_note(label: str, hits: Sequence[Hit], name: str, uses: tuple[str, ..
     bare = name.replace("::", ".").rpartition(".")[2]
     return (f"{label}: {_uses(len(direct), uses)} {bare} through an import of another repository's package, "
             f"which {label}'s graph leaves untied; listed with the graph's (first {direct[0].path}:{direct[0].start_line})")
+
+
+def module_importers(generations: Mapping[str, Generation], holding: Sequence[str], module: str, depth: int,
+                     limit: int) -> dict[str, tuple[list[Hit], list[Hit]]]:
+    """Per repository label not among ``holding`` (those whose graph has the module), its lines
+    importing ``module`` by name and what depends on the importing files within ``depth - 1`` more
+    edges (:func:`~maguyva_tui.core.search.module_uses`), as the workspace search lists
+    them: the MCP server's impact of ``hpack.hpack`` over hpack and h2 had listed hpack's alone."""
+    found: dict[str, tuple[list[Hit], list[Hit]]] = {}
+    for label, generation in generations.items():
+        if label in holding:
+            continue
+        try:
+            lines, dependents = module_uses(generation, module, depth, limit)
+        except (QueryError, OSError, ValueError, KeyError, IndexError):  # no graph yet, or a damaged one
+            continue
+        if lines:
+            found[label] = (lines, dependents)
+    return found
+

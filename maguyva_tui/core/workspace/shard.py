@@ -42,7 +42,7 @@ from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.code_tests import TEST_LANGUAGES
 from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature, twin_paths
 from maguyva_tui.core.engine import Engine, _update
-from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses, module_uses
+from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, placed
@@ -59,6 +59,7 @@ from maguyva_tui.core.search import (
     Parts,
     dotted_module_files,
     import_lines,
+    module_uses,
     own_aside_words,
     spelled_whole,
 )
@@ -754,7 +755,7 @@ class Shard:
     def module_uses(self, token: int, module: str, depth: int, limit: int) -> tuple[list[Hit], list[Hit]]:
         """This repository's lines importing another repository's module by name, and what depends
         on the importing files within ``depth - 1`` more edges
-        (:func:`~maguyva_tui.core.foreign_calls.module_uses`)."""
+        (:func:`~maguyva_tui.core.search.module_uses`)."""
         return module_uses(self._parts(token).generation, module, depth, limit)
 
     def import_lines(self, token: int, written: str, outside: bool = False) -> ImportLines | None:
