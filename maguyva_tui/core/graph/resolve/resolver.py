@@ -21,6 +21,7 @@ from maguyva_tui.core.graph.resolve.base import (
     unique,
 )
 from maguyva_tui.core.graph.resolve.java import (
+    JAVA_PRIMITIVES,
     JDK_COMPARING,
     JDK_ELEMENT_CALLBACKS,
     JDK_ELEMENT_METHODS,
@@ -283,7 +284,10 @@ class Resolver(Memo):
         if written[used - 1].endswith("()") and index.language == "java" and target.startswith(ARRAY):
             target = EXTERNAL  # java stream().collect(...) beside a field Stream<O> stream: the JDK's, as a Stream's
         elif written[used - 1].endswith("()"):
+            callee = target
             target = self.given(index, scope, ".".join(parts[:used]), target, self.result(target))
+            if target == UNRESOLVED and index.language == "java" and used < len(parts):
+                target = self.overload_result(callee, parts[used])  # routing().get(...): routing()'s Routing
         elif written[used - 1].endswith(ELEMENT):
             target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
         owner: str | None = None
@@ -320,8 +324,11 @@ class Resolver(Memo):
             elif written[i].endswith("()") and target == AMBIGUOUS:
                 target = self.agreed_result(index, owner, parts[i])  # BytesMut::from(s).split()
             elif written[i].endswith("()"):
+                callee = target
                 target = self.given(index, scope, ".".join(written[:i] + [parts[i]]), target,
                                     self.called_result(target, owner))
+                if target == UNRESOLVED and index.language == "java" and i + 1 < len(parts):
+                    target = self.overload_result(callee, parts[i + 1])  # jex.config().port(): JexConfig's
             elif written[i].endswith(ELEMENT):
                 target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
             elif i < len(parts) - 1 and self.is_property(target):
@@ -838,6 +845,30 @@ class Resolver(Memo):
             return target if kind is None or kind in ALIASED_KINDS else UNRESOLVED
         finally:
             self.depth -= 1
+
+    def overload_result(self, target: str, member: str) -> str:
+        """Resolve what calling a Java method whose overloads declare differing results gives, where the
+        member called on it tells: the one result that has that member (avaje-jex's ``JexConfig
+        config()`` beside ``Jex config(Consumer<JexConfig>)``: ``jex.config().compression()`` can only be
+        ``config()``'s, ``JexConfig``'s ``compression``, as javac finds it); a primitive has no members.
+        Unresolved where two have it, or one's result is not known (it might)."""
+        if self.kind(target) not in FUNCTION_KINDS:
+            return UNRESOLVED
+        path, qualname = split_id(target)
+        index = self.file(path)
+        returned = index.locals.get(qualname, {}).get(RETURN) if index is not None else None
+        if index is None or not returned or ALTERNATIVES not in returned:
+            return UNRESOLVED
+        having: set[str] = set()
+        for written in returned.split(ALTERNATIVES):
+            if written in JAVA_PRIMITIVES:
+                continue
+            made = self.instance(index, written, qualname)
+            if made in SENTINELS:
+                return UNRESOLVED
+            if self.member(made, member) not in (UNRESOLVED, AMBIGUOUS):
+                having.add(made)
+        return having.pop() if len(having) == 1 else UNRESOLVED
 
     def alternatives(self, index: FileIndex, scope: str | None, typed: str) -> str:
         """Resolve a local's differing bindings (``A()<or>pool[i]``): the one type they all resolve
