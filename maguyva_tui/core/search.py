@@ -697,6 +697,9 @@ def _module_file(generation: Generation, intent: Intent, req: SearchRequest) -> 
         return None
     if not word.isidentifier():  # asteval.astutils: its one file, asteval/astutils.py
         return _dotted_module_file(generation, word)
+    package = _dotted_module_file(generation, word)
+    if package is not None and package.rpartition("/")[2] == "__init__.py":  # hpack: what import hpack loads
+        return package
     names = file_names(generation, word)
     return names[0] if names and len(names) == 1 else None
 
