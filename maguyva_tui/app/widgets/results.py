@@ -608,7 +608,8 @@ def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False,
                 shared: frozenset[str] = frozenset()) -> Cell:
     """Cut a symbol cell to ``width``: a call's caller's name is kept whole where its label (in its
     ``form``) can be cut beside it, else down to :data:`CALLER_READABLE` cells; the label takes the
-    rest, cut at its path's end (``→ fil…:233``), and goes when not even that fits. A call with no
+    rest, cut at its path's end (``→ fil…:233``), and goes when not even that fits; where every
+    definition lies in one file (``one_file``) it is its line alone (``→ :600``). A call with no
     caller's name keeps its label, cut at its start."""
     parts = cell[0]
     if len(parts) < 2:
@@ -616,7 +617,8 @@ def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False,
     (name, _), (label, style) = parts
     if cell_len(name) + cell_len(label) <= width:
         return cell
-    label = _label_forms(label.removeprefix(CALLS_ARROW), one_file)[form]
+    # in one file the file's name tells no definition apart: the line, never a cut path (→ li…:600)
+    label = _label_forms(label.removeprefix(CALLS_ARROW), one_file)[-1 if one_file else form]
     name = name.rstrip()
     if not name:
         return ((part(""), part(_clip(label, width, keep_end=True), style)), False)
