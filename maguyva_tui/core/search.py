@@ -697,11 +697,24 @@ def _module_file(generation: Generation, intent: Intent, req: SearchRequest) -> 
         return None
     if not word.isidentifier():  # asteval.astutils: its one file, asteval/astutils.py
         return _dotted_module_file(generation, word)
-    package = _dotted_module_file(generation, word)
-    if package is not None and package.rpartition("/")[2] == "__init__.py":  # hpack: what import hpack loads
+    package = _package_init(generation, word)
+    if package is not None:  # hpack: what import hpack loads, not hpack/hpack.py
         return package
     names = file_names(generation, word)
     return names[0] if names and len(names) == 1 else None
+
+
+def _package_init(generation: Generation, word: str) -> str | None:
+    """The one ``__init__.py`` of a Python package a lone word names as an import resolves it
+    (one look-up of the graph's module key: a word that is no package never scans the paths); a
+    workspace's view asks each repository (``module_files``)."""
+    if getattr(generation, "module_files", None) is not None:
+        package = _dotted_module_file(generation, word)
+    else:
+        graph = None if "graph" in generation.missing else getattr(getattr(generation, "snapshot", None), "graph", None)
+        found = [p for p in graph.table.get("py:" + word) or () if p in graph.languages] if graph is not None else []
+        package = found[0] if len(found) == 1 else None
+    return package if package is not None and package.rpartition("/")[2] == "__init__.py" else None
 
 
 _DOTTED = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)+")
