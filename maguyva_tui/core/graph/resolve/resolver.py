@@ -1162,12 +1162,28 @@ class Resolver(Memo):
             return symbol_id(path, inner)  # `AST.helpers` of `let AST = { helpers: { simpleId() {} } }`
         if language.no_member(index, qualname, name):
             return UNRESOLVED
+        if inherited and index.defs.get(qualname) == "type" and index.language in OBJECT_SCOPES:
+            joined = self.joined_member(target, name)  # type Snapshot = Active | Done
+            if joined is not None:
+                return joined
         if inherited and (index.defs.get(qualname) in CLASS_KINDS or target in self.bases):  # a constructor function's too
             found = self.in_bases(target, name)
             if found == UNRESOLVED and language.traits_borrow_members and index.defs.get(qualname) == "trait":
                 return self.from_users(target, name, index.language)
             return found
         return UNRESOLVED
+
+    def joined_member(self, alias: str, name: str) -> str | None:
+        """Resolve a member of a TypeScript type alias through the types it is made of (``type
+        AnyStateNode = StateNode<any>``, ``A & B``, ``Active | Done``): the one member they agree
+        on, as a union annotation's (``Resolver.union``); ambiguous where two differ (ajv's ``type
+        ChildNode = If | For | ...``: ``n.render()`` is each node's own), or where one joined
+        alias's do; ``None`` where none has it."""
+        reached = {self.member(base, name) for base in self.bases.get(alias, ())}
+        found = reached - SENTINELS
+        if AMBIGUOUS in reached or len(found) > 1:
+            return AMBIGUOUS
+        return found.pop() if found else None
 
     def from_users(self, trait: str, name: str, language: str) -> str:
         """Resolve a member a trait's code reaches that the trait does not declare (PHP's

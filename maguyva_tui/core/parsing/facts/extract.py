@@ -754,18 +754,27 @@ def _mixed_in(nodes: Sequence[Node]) -> list[Node]:
 
 def _intersected(nodes: Sequence[Node]) -> list[Node]:
     """Return the types a TypeScript type alias intersects (``type MixedInParser = ErrorHandler &
-    LexerAdapter & ...``, the ``nodes``): its bases, whose members a value of it has (chevrotain's
-    traits call each other through ``this: MixedInParser``)."""
+    LexerAdapter & ...``, the ``nodes``), stands for (``type AnyStateNode = StateNode<any, any>``)
+    or joins (``type Snapshot = Active | Done``): its bases, whose members a value of it has
+    (chevrotain's traits call each other through ``this: MixedInParser``; xstate's ``stateNode:
+    AnyStateNode`` calls ``StateNode.next``; a joined type's, ``Resolver.joined_member``)."""
     out: list[Node] = []
     todo = list(nodes)
     while todo:
         node = todo.pop()
+        if node.type in INTERSECTED:
+            out.append(node)
+            continue
         for part in node.named_children:
-            if part.type == "intersection_type":
+            if part.type in ALIAS_JOINS:
                 todo.append(part)
             elif part.type in INTERSECTED:
                 out.append(part)
     return out
+
+
+ALIAS_JOINS = frozenset({"intersection_type", "union_type"})
+"""What joins the types a type alias is made of (``A & B``, ``A | B``, nested)."""
 
 
 INTERSECTED = frozenset({"type_identifier", "nested_type_identifier", "generic_type"})

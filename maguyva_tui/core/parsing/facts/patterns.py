@@ -137,7 +137,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 (extends_clause value: (_) @inherit)
 (implements_clause [(type_identifier) (nested_type_identifier) (generic_type)] @inherit)
 (extends_type_clause type: (_) @inherit)
-(type_alias_declaration value: (intersection_type) @inherit.intersection)
+(type_alias_declaration value: [(intersection_type) (union_type) (generic_type) (type_identifier) (nested_type_identifier)] @inherit.intersection)
 (type_annotation [(type_identifier) (nested_type_identifier) (generic_type)] @type)
 (required_parameter pattern: (identifier) @local.typed type: (type_annotation))
 (required_parameter pattern: (this) @local.typed type: (type_annotation))
