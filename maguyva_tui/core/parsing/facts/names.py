@@ -160,6 +160,11 @@ def dotted(node: Node | None, depth: int = 0) -> str:
     if kind == "subscript_expression" and node.child_by_field_name("indices") is not None:  # c++ v[i], m[k]
         held = dotted(node.child_by_field_name("argument"), depth + 1)
         return UNKNOWN if UNKNOWN in held.split(".") or held.endswith(("()", ELEMENT)) else held + ELEMENT
+    if kind == "unary_expression" and node.child_by_field_name("operand") is not None:  # go (&x).m(), (*p).m()
+        operator = node.child_by_field_name("operator")
+        if operator is not None and operator.type in ("&", "*"):  # x's (a pointer's methods are its type's)
+            return dotted(node.child_by_field_name("operand"), depth + 1)
+        return UNKNOWN
     if kind == "pointer_expression" and node.child(0) is not None and node.child(0).type == "*":
         return dotted(node.child_by_field_name("argument"), depth + 1)  # c/c++ *p: p's (an iterator's: resolver)
     if kind == "subscript" and node.child_by_field_name("value") is not None:  # python xs[0], d["k"]
