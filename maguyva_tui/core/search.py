@@ -297,6 +297,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         if again.results:
             files = "file" if len({r.path for r in again.results}) == 1 else "files named"
             said = f"{echo(req.text.strip())} names no symbol; showing the {files} {module}"
+            if module.rpartition("/")[2] == "__init__.py" and (alike := file_names(parts.generation, req.text.strip())):
+                said += f", the package's; search {' or '.join(alike)} for the file{'s' if len(alike) > 1 else ''} so named"
             return replace(again, query=req.text, rule=MODULE_RULE, notices=(*again.notices, said),
                            elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     raising = _raise_sites(intent, req)

@@ -28,7 +28,8 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
 def test_a_package_s_name_is_its_init_and_its_dotted_module_the_inner_file(engine: Engine) -> None:
     package = engine.search("codec")
     assert package.rule == "module_name" and [r.path for r in package.results] == ["src/codec/__init__.py"]
-    assert "codec names no symbol; showing the file src/codec/__init__.py" in package.notices
+    assert ("codec names no symbol; showing the file src/codec/__init__.py, the package's; search codec.py for the "
+            "file so named") in package.notices
     inner = engine.search("codec.codec")
     assert [r.path for r in inner.results] == ["src/codec/codec.py"]
 
