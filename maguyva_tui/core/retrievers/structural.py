@@ -1021,7 +1021,7 @@ class MappedStructural(StructuralRetriever):
         made = self.__dict__.get("_names_sorted")  # the cached_property's value, when made
         if made is None:
             return unique(self._name_column)
-        names = made[1]
+        names: np.ndarray = made[1]
         return names[np.concatenate([[True], names[1:] != names[:-1]])] if len(names) else names
 
     def names_headed(self, head: str, shortest: int = 0, longest: int | None = None) -> list[str]:
