@@ -5,7 +5,12 @@ three cells of the file's name that every row shares taken from the caller's."""
 
 from __future__ import annotations
 
-from maguyva_tui.app.widgets.results import _fit_symbol, part
+from pathlib import Path
+
+import pytest
+
+from maguyva_tui.app.widgets.results import SYMBOL, ResultsTable, _fit_symbol, part
+from tests.app.conftest import ask
 
 
 def _text(cell: object) -> str:
@@ -24,3 +29,27 @@ def test_a_label_that_fits_stays_whole_and_several_files_keep_their_cut_path() -
     assert _text(_fit_symbol(call, 28, 0, one_file=True)) == "Utf8Path.as_str → lib.rs:600"
     assert _text(_fit_symbol(((part("Frame.render "), part("→ filler.py:233")), False), 23, 0)) == \
         "Frame.render → fil…:233"  # in several files the path is what tells the definitions apart
+
+
+
+CODE = ("pub struct A;\npub struct B;\n"
+        "impl A {\n    pub fn as_str(&self) -> &str { \"a\" }\n}\n"
+        "impl B {\n    pub fn as_str(&self) -> &str { \"b\" }\n}\n"
+        "pub fn short() -> usize {\n    A.as_str().len()\n}\n"
+        "pub fn a_caller_whose_name_is_long_enough_to_be_cut_beside_it() -> usize {\n    B.as_str().len()\n}\n")
+
+
+@pytest.mark.slow  # an app on 2 shared cores, about 2 s
+@pytest.mark.anyio
+async def test_once_one_label_is_cut_to_its_line_every_row_is(make_app, tmp_path: Path) -> None:
+    """helper-350, camino at 200 columns: ``Utf8Path.fmt (impl Display) → lib.rs:585`` had stood
+    above ``Utf8Component.fmt (impl Display) → :1547``, the column reading two ways."""
+    repo = tmp_path / "two"
+    repo.mkdir()
+    (repo / "lib.rs").write_text(CODE, encoding="utf-8")
+    app = make_app(root=repo)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ask(pilot, "who calls as_str")
+        symbols = sorted(_text(row[SYMBOL]) for row in app.query_one(ResultsTable)._row_cells)
+        assert len(symbols) == 2 and symbols[1] == "short → :4", symbols  # had kept → lib.rs:4
+        assert symbols[0].startswith("a_caller") and symbols[0].endswith("… → :7"), symbols

@@ -249,9 +249,12 @@ class ResultsTable(DataTable[str]):
         # BigText.render) had all read …render at 80 columns
         shared = _shared_names(row[SYMBOL][0][0][0].rstrip() if len(row[SYMBOL][0]) == 2 else cell_plain(row[SYMBOL])
                                for row in rows)
+        # in one file, once a call's label is cut to its line every call's is: the column reads alike
+        # (→ lib.rs:585 had stood above → :1547)
+        lines = one_file and any(cell_len(cell_plain(row[SYMBOL])) > symbol for row in rows if len(row[SYMBOL][0]) == 2)
         for row, shown in zip(rows, clip_places(places, place, self.repo_labels), strict=True):
             row[PLACE] = ((part(shown),), False)
-            row[SYMBOL] = _fit_symbol(row[SYMBOL], symbol, form, one_file, shared)
+            row[SYMBOL] = _fit_symbol(_line_label(row[SYMBOL]) if lines else row[SYMBOL], symbol, form, one_file, shared)
         for i in (PLACE, SYMBOL):
             widths[i] = max([len(HEADERS[i][0]), *(cell_len(cell_plain(row[i])) for row in rows)])
 
@@ -632,6 +635,15 @@ def _fit_symbol(cell: Cell, width: int, form: int, one_file: bool = False,
     if cut is None:
         return ((part(clip_symbol(name, width, shared)),), False)
     return ((part(shown + " "), part(cut, style)), False)
+
+
+def _line_label(cell: Cell) -> Cell:
+    """A call's symbol cell with its label written as its line alone (``→ :585``); any other as it is."""
+    parts = cell[0]
+    if len(parts) < 2:
+        return cell
+    (name, plain), (label, style) = parts
+    return ((name, plain), (_label_forms(label.removeprefix(CALLS_ARROW), True)[-1], style)), cell[1]
 
 
 def _want(whole: int, room: int) -> int:
