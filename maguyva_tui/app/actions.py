@@ -292,11 +292,12 @@ class ActionsMixin(App[None]):
                         severity="warning")
             return
         failed: OSError | None = None
+        status = 0
         try:
             command = open_command(on_disk, place[1])
             with self.suspend():
                 try:
-                    subprocess.run(command, check=False)
+                    status = subprocess.run(command, check=False).returncode
                 except OSError as exc:  # kept in here: Textual's suspend resumes only a body that returns,
                     failed = exc  # and an editor not found had left the screen blank, no key read again
         except NoEditor as exc:
@@ -307,6 +308,8 @@ class ActionsMixin(App[None]):
             failed = exc
         if failed is not None:
             self.notify(f"cannot start the editor: {failed}", severity="error")
+        elif status != 0:  # what it printed went with the screen it left: say that it failed
+            self.notify(f"the editor ({Path(command[0]).name}) exited with status {status}", severity="warning")
 
     def action_jump(self) -> None:
         if not getattr(self, "index_ready", False):

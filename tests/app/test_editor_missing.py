@@ -35,3 +35,23 @@ def test_an_editor_not_found_resumes_the_app_and_says_so(tmp_path: Path, monkeyp
     assert resumed == [True]
     assert len(said) == 1 and said[0][1] == "error"
     assert said[0][0].startswith("cannot start the editor: ") and "nonexistent-editor-158" in said[0][0]
+
+
+def test_an_editor_that_fails_is_said_to_have_failed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """helper-350, camino 1.0.5 with EDITOR=false: ``o`` flashed the screen and said nothing, the
+    editor's own message gone with the terminal it printed it on."""
+    monkeypatch.setenv("EDITOR", "false")
+    (tmp_path / "lib.rs").write_text("fn f() {}\n", encoding="utf-8")
+    said: list[tuple[str, str]] = []
+    app = SimpleNamespace(
+        _place=lambda: ("lib.rs", 1),
+        source=SimpleNamespace(on_disk=lambda path: tmp_path / path),
+        suspend=contextlib.nullcontext,
+        notify=lambda message, severity="information": said.append((message, severity)),
+    )
+    ActionsMixin.action_open_editor(app)  # type: ignore[arg-type]
+    assert said == [("the editor (false) exited with status 1", "warning")]
+    monkeypatch.setenv("EDITOR", "true")
+    said.clear()
+    ActionsMixin.action_open_editor(app)  # type: ignore[arg-type]
+    assert said == []  # an editor closed as usual says nothing
