@@ -574,6 +574,9 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         return type_name(node.named_children[0])
     elif kind == "type_annotation" and node.named_child_count == 1 and node.named_children[0].type == "union_type":
         return type_name(node.named_children[0], "union_type")
+    elif kind == "type_annotation" and node.named_child_count == 1 and node.named_children[0].type == "type_identifier":
+        if not _returned(node):  # typescript (m: T) of <T extends Machine>: a Machine
+            return type_name(node.named_children[0])
     elif kind == "union_type":  # typescript Foo | null, Foo | undefined; python type[Foo] | None
         kept = [c for c in node.named_children if not (c.type == "literal_type" and c.named_child_count == 1
                                                        and c.named_children[0].type in NULLISH) and not _is_none(c)]
@@ -592,6 +595,15 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
     if UNKNOWN in name.split("."):
         return None
     return name
+
+
+def _returned(annotation: Node) -> bool:
+    """Tell whether a TypeScript annotation is a function's result type: a result of a bounded
+    type parameter (``f<T extends Base>(x: T): T``) is what the call's argument is
+    (``generic_calls.py``), not its bound."""
+    parent = annotation.parent
+    returned = parent.child_by_field_name("return_type") if parent is not None else None
+    return returned is not None and returned.id == annotation.id
 
 
 def _names_array(node: Node) -> bool:

@@ -1,8 +1,10 @@
 """Rust: the trait a value is known by where its type names no type of its own. A parameter of a
 generic's type (``fn f<T: Shape>(s: &T)``, ``where T: Shape``, an ``impl<T: Shape>`` block's
 ``T``), ``impl Shape`` and ``dyn Shape`` all stand for ``Shape``: a method called on such a value is
-the trait's (``s.area()`` is ``Shape.area``). They had been tied to nothing. Java's bounded type
-parameters read alike (``<T extends Shape> double f(T s)``: ``s.area()`` is ``Shape.area``)."""
+the trait's (``s.area()`` is ``Shape.area``). They had been tied to nothing. Java's and TypeScript's bounded
+type parameters read alike (``<T extends Shape> double f(T s)``: ``s.area()`` is ``Shape.area``;
+``function f<T extends AnyStateMachine>(machine: T)``: ``machine.getStateNodeById`` is the
+machine's)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,12 @@ TRAIT_OBJECTS = frozenset({"dynamic_type", "abstract_type"})
 GENERIC_HOLDERS = frozenset({"function_item", "function_signature_item", "impl_item", "trait_item",
                              "struct_item", "enum_item",
                              "method_declaration", "constructor_declaration", "class_declaration",
-                             "interface_declaration", "record_declaration"})
-"""Rust's items and Java's declarations that declare type parameters (a grammar whose type
-parameters have neither ``bounds`` nor a ``type_bound`` gives no bound: TypeScript's, PHP's)."""
+                             "interface_declaration", "record_declaration",
+                             "function_declaration", "generator_function_declaration", "function_expression",
+                             "arrow_function", "method_definition", "method_signature", "abstract_method_signature",
+                             "function_signature", "abstract_class_declaration", "class", "type_alias_declaration"})
+"""Rust's items, Java's and TypeScript's declarations that declare type parameters (a grammar whose
+type parameters have no ``bounds``, ``type_bound`` nor ``constraint`` gives no bound: PHP's)."""
 
 BOUND_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type"})
 """A bound that names a trait (``Shape``, ``shapes::Shape``, ``Shape<f64>``)."""
@@ -95,6 +100,8 @@ def _declared_bounds(item: Node, name: bytes) -> tuple[bool, list[Node]]:
             bounds += found.named_children if found is not None else []
             for java in (c for c in parameter.named_children if c.type == "type_bound"):  # T extends A & B
                 bounds += java.named_children
+            constraint = parameter.child_by_field_name("constraint")  # typescript's <T extends AnyMachine>
+            bounds += constraint.named_children if constraint is not None else []
     for clause in (c for c in item.named_children if c.type == "where_clause"):
         for predicate in clause.named_children:
             left, found = predicate.child_by_field_name("left"), predicate.child_by_field_name("bounds")
