@@ -9,6 +9,7 @@ assigned value sit relative to the captured name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TypeAlias
 
@@ -208,7 +209,8 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("aliases", "closures", "from_names", "heads", "injected", "parameters", "scope", "sites")
+    __slots__ = ("aliases", "closures", "from_heads", "from_names", "heads", "injected", "members", "parameters",
+                 "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
                  heads: Heads | None = None) -> None:
@@ -229,6 +231,11 @@ class Bindings:
         """The Python and PHP parameters without a declared type, as (scope, name, byte offset): a value
         the function assigns to one is its type (``def f(path): path = Path(path)``)."""
         """Attributes set from a plain name: (method scope, that name, ``self.x``, byte offset)."""
+        self.from_heads: list[tuple[str, str, str, str, int]] = []
+        """Attributes set from a call or member of a name: (method scope, that name, what follows it,
+        ``self.x``, byte offset): ``self.flag = context.event_class()`` is ``Context.event_class()``."""
+        self.members: set[tuple[str, str]] = set()
+        """Python class attributes declared in the class's body (``terminated: Event``), as (class, name)."""
         for qualname, (name, line) in injected.fixtures.items() if injected is not None else ():
             self.sites[qualname, MARK] = {-1: (line, name, True)}  # the name tests request it by
 
@@ -330,6 +337,12 @@ class Bindings:
                 # ``self.console = console``: typed by that name's annotation in the method, if any
                 self.from_names.append((self.scope(line) or "", (value.text or b"").decode("utf-8", "replace"),
                                         bound, offset))
+            headed = HEADED.fullmatch(typed) if typed and capture == "local.self" else None
+            if headed is not None and headed["head"] not in RECEIVERS:
+                # ``self.flag = context.event_class()``: what follows the parameter read on its declared type
+                self.from_heads.append((self.scope(line) or "", headed["head"], headed["rest"], bound, offset))
+        if capture == "local.typed" and class_member(node):
+            self.members.add((self.scope(line) or "", bound))
         if capture == "local.deferred":
             typed = NULL  # no value yet: the name's assignments type it (a Rust name has one type)
         self.bind(line, offset, bound, typed or UNTYPED, declared is not None and bool(typed))
@@ -515,6 +528,13 @@ class Bindings:
             attribute = self.sites.get((scope, bound), {}).get(offset)
             if len(declared) == 1 and attribute is not None and not attribute[1]:
                 self.sites[scope, bound][offset] = (attribute[0], next(iter(declared)), False)
+        for scope, name, rest, bound, offset in self.from_heads:
+            sites = self.sites.get((scope, name))
+            declared = {typed for _, typed, is_declared in sites.values() if is_declared and typed} if sites else ()
+            attribute = self.sites.get((scope, bound), {}).get(offset)
+            typed = next(iter(declared)) if len(declared) == 1 else ""
+            if DOTTED.fullmatch(typed) and attribute is not None and attribute[1] == name + rest:
+                self.sites[scope, bound][offset] = (attribute[0], typed + rest, False)
 
     def type_heads(self) -> set[bytes]:
         """Return the names the types bound so far start with (``result`` for ``result.append``),
@@ -538,7 +558,8 @@ class Bindings:
                       or "self." + bound in heads or "this." + bound in heads
                       or bound.partition(".")[0] in heads)  # a field of a local's anonymous struct
             known = typed != NULL and bool(typed)
-            attribute = bound.startswith("self.") and known  # typed for every file that reaches it
+            # typed for every file that reaches it: set on ``self``, or declared in a class's body
+            attribute = (bound.startswith("self.") or (scope, bound) in self.members) and known
             wanted = wanted or (scope, bound) in self.aliases
             if not wanted and not attribute and (scope or not known):
                 continue
@@ -570,6 +591,20 @@ class Bindings:
         if params and any(t for o, (_, t, _) in sites.items() if o not in params):
             return [site for o, site in sites.items() if o not in params]
         return list(sites.values())
+
+
+HEADED = re.compile(r"(?P<head>[A-Za-z_][A-Za-z0-9_]*)(?P<rest>(?:\(\)|\.[A-Za-z_][A-Za-z0-9_]*)+(?:\(\))?)")
+"""An attribute's value read as a name and what follows it: calls and members (``context.event_class()``)."""
+DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+"""A declared type that a value's head is replaced by: a plain dotted name (``Context``, ``typing.Event``)."""
+
+
+def class_member(node: Node) -> bool:
+    """Tell whether a Python name is declared in a class's body (``terminated: Event``): an
+    attribute of the class, which other files read whatever this file references."""
+    statement = node.parent.parent if node.parent is not None and node.parent.type == "assignment" else None
+    body = statement.parent if statement is not None and statement.type == "expression_statement" else None
+    return body is not None and body.type == "block" and body.parent is not None and body.parent.type == "class_definition"
 
 
 UNTYPED_PARAMETERS = frozenset({"default_parameter", "simple_parameter"})
@@ -935,6 +970,9 @@ def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bo
     known type among them still leaves the name untyped."""
     line = min(s[0] for s in sites)
     declared = {s[1] for s in sites if s[2]}
+    if declared and bound == RETURN and len(declared) > 1 and all(declared) and not any(
+            names.ALTERNATIVES in t for t in declared):  # java overloads ``JexConfig config()``, ``Jex config(c)``
+        return line, names.ALTERNATIVES.join(sorted(declared))  # the resolver tells them apart (``overload_result``)
     if declared:
         return line, declared.pop() if len(declared) == 1 else UNTYPED
     types = {s[1] for s in sites}
