@@ -43,7 +43,10 @@ PLACE_WIDTH = 40
 """Characters of ``path:line`` kept at most; longer paths lose their start, never the file name."""
 
 SYMBOL_WIDTH = 30
-"""Characters of the symbol kept at most, less a Rust method's impl label (:func:`_capped`)."""
+"""Cells of a symbol wanted before the place's folders, less a Rust method's impl label
+(:func:`_wanted`); a longer name takes what the place leaves, whole where the pane has room (cut
+to 30 whatever the width, go-yaml's yaml_parser_parse_flow_mapping_key and _value had both read
+``yaml_parser_parse_flow_mappin…`` at 140 columns beside forty empty cells)."""
 
 CALLS_ARROW = "→ "
 """Before the definition a call calls, in the symbol cell (after the caller's name and a blank)."""
@@ -242,7 +245,7 @@ class ResultsTable(DataTable[str]):
         room = max(room, SYMBOL_FLOOR + names)
         # a plain symbol wants its whole name before the place's folders (at 200 columns networkx's
         # rows had read …test_all_pairs_short… beside …t_paths/tests/test_generic.py:214)
-        want = whole or widths[SYMBOL]
+        want = whole or max((_wanted(cell_plain(row[SYMBOL])) for row in rows), default=0)
         place, symbol = _share(room, (widths[PLACE], names, repos), (widths[SYMBOL], narrowest, want))
         form = _label_form(calls, symbol)
         # a call's caller's name without its label: urwid's callers of render (Frame.render,
@@ -474,7 +477,7 @@ class ResultsTable(DataTable[str]):
             ((part(str(i + 1), BOLD),), False),
             _moved(self.moved, row.key, self._up_down),
             ((part(place),), False),
-            _symbol(_capped(ranked.symbol or ""), self._labels.get(row.key), colours["graph"]),
+            _symbol(ranked.symbol or "", self._labels.get(row.key), colours["graph"]),
             ((part(ranked.kind or "", DIM),), False),
             ((part(f"{row.score:.4f}"),), True),
         ]
@@ -531,13 +534,13 @@ def shortest_tails(paths: Iterable[str]) -> dict[str, str]:
     return tails
 
 
-def _capped(symbol: str) -> str:
-    """A symbol cut to :data:`SYMBOL_WIDTH` before the pane's room is known, less the impl label a
-    Rust method is named by (``Utf8Path.as_ref (impl AsRef<str>)``): it tells the row apart from its
-    type's other methods of that name, as a call's label does, and is not counted in (counted, a
-    140-column list had read ``Utf8….as_ref (impl AsRef<str>)`` for two types beside empty cells)."""
+def _wanted(symbol: str) -> int:
+    """Cells a plain symbol wants before the place's folders: :data:`SYMBOL_WIDTH` at most, less the
+    impl label a Rust method is named by (``Utf8Path.as_ref (impl AsRef<str>)``): it tells the row
+    apart from its type's other methods of that name, as a call's label does, and is not counted in
+    (counted, a 140-column list had read ``Utf8….as_ref (impl AsRef<str>)`` for two types)."""
     label = len(symbol) - len(plain_qualname(symbol))
-    return clip_symbol(symbol, SYMBOL_WIDTH + label)
+    return min(cell_len(symbol), SYMBOL_WIDTH + label)
 
 
 def _symbol(name: str, label: str | None, style: Style) -> Cell:
