@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, FUNCTION_VALUE, SENTINELS, Resolver, rules
+from maguyva_tui.core.graph.resolve.resolver import UNION, UNION_SEPARATOR
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
 from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.arities import ARGS, ARITY, fits
@@ -72,8 +73,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     """Resolve every reference and import of one file against the node slots."""
     path = index.path
     scoped = scope_dependent(index)
-    flat: dict[tuple[str, int], int] = {}
-    by_scope: dict[tuple[str | None, str, int], int] = {}
+    flat: dict[tuple[str, int], tuple[int, ...]] = {}
+    by_scope: dict[tuple[str | None, str, int], tuple[int, ...]] = {}
     origins: dict[str | None, int] = {}
     lines: list[int] = []
     froms: list[int] = []
@@ -94,20 +95,23 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     known = resolver.property_names
 
     values = rules(index.language).function_values
+    unions = rules(index.language).union_calls
 
-    def resolved(scope: str | None, name: str, call: bool, mode: int, arguments: int | None = None) -> int:
+    def resolved(scope: str | None, name: str, call: bool, mode: int, arguments: int | None = None) -> tuple[int, ...]:
         if mode == READ_MODE and known is not None and not values:
             attribute = name.rpartition(".")[2]
             if attribute not in known:  # no property of that name anywhere: no site, and nothing to look up
                 resolver.deps.add(property_key(attribute))
-                return UNRESOLVED_CODE
-        target = resolver.resolve(index, scope, name, call, mode == INVOKED)
+                return (UNRESOLVED_CODE,)
+        target, owner = resolver.resolve_owned(index, scope, name, call, mode == INVOKED)
         if arguments is not None:
             target = fitting_overload(resolver, target, name, arguments)
         if mode == READ_MODE and not (resolver.is_property(target)
                                       or values and resolver.kind(target) in VALUE_KINDS):
-            return UNRESOLVED_CODE  # an ordinary attribute read, a variable passed: no site at all
-        return code(target)
+            return (UNRESOLVED_CODE,)  # an ordinary attribute read, a variable passed: no site at all
+        if mode != READ_MODE and target == AMBIGUOUS and unions:
+            return tuple(code(t) for t in union_methods(resolver, owner, name.rpartition(".")[2])) or (AMBIGUOUS_CODE,)
+        return (code(target),)
 
     methods = rules(index.language).bare_calls_are_methods
     passed = call_arguments(source) if methods else {}
@@ -118,20 +122,21 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
         mode = READ_MODE if read else INVOKED if invoked else 0
         arguments = passed.get((line, name)) if call else None
         written = (name, mode)
-        target = flat.get(written) if arguments is None else None
-        if target is None:
+        found = flat.get(written) if arguments is None else None
+        if found is None:
             if arguments is not None:  # the overload that fits, per count: not one answer for the name
                 key = (scope, f"{name}{ARGS}{arguments}", mode)
-                target = by_scope.get(key)
-                if target is None:
-                    target = by_scope[key] = resolved(scope, name, call, mode, arguments)
+                found = by_scope.get(key)
+                if found is None:
+                    found = by_scope[key] = resolved(scope, name, call, mode, arguments)
             elif scoped is None or name.partition(".")[0].removesuffix("()").removesuffix(ELEMENT) in scoped:
                 key = (scope, name, mode)
-                target = by_scope.get(key)
-                if target is None:
-                    target = by_scope[key] = resolved(scope, name, call, mode)
+                found = by_scope.get(key)
+                if found is None:
+                    found = by_scope[key] = resolved(scope, name, call, mode)
             else:
-                target = flat[written] = resolved(None, name, call, mode)
+                found = flat[written] = resolved(None, name, call, mode)
+        target = found[0]
         origin = origins.get(scope)
         if origin is None:
             owner = symbol_scope(scope)  # a block's sites are its function's
@@ -139,10 +144,11 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
         if read and target < 0:  # an attribute read is a site only where it reads a property (its getter runs)
             continue
         if target >= 0:
-            lines.append(line)
-            froms.append(origin)
-            targets.append(target)
-            kinds.append(KIND_CODE[kind])
+            for one in found:  # a call on a union's value: a site of each member's method (``union_methods``)
+                lines.append(line)
+                froms.append(origin)
+                targets.append(one)
+                kinds.append(KIND_CODE[kind])
         elif kind == "new" and name.startswith(MEMBER_BUILT):
             continue  # C++'s : count_(0), of a member whose type is unknown: maybe no construction at all
         elif kind == "call" and is_operator(name.rpartition(".")[2]):
@@ -166,6 +172,19 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     block = Block(ints(lines), ints(froms), ints(targets), codes(kinds))
     loose_block = LooseBlock(ints(loose_lines), ints(loose_froms), codes(loose_kinds), codes(outcomes), tuple(names))
     return Linked(block, loose_block, frozenset(resolver.deps))
+
+
+def union_methods(resolver: Resolver, owner: str | None, name: str) -> list[str]:
+    """Return the methods a call on a value of a union reaches where its members' differ (hypercorn's
+    ``self.stream.handle(...)`` of ``stream: Optional[Union[HTTPStream, WSStream]]``): each member's
+    method, as Python's and TypeScript's tools list them; none where a member's is no method of the
+    project's (something outside it, a class, nothing): the call stays ambiguous."""
+    if owner is None or not owner.startswith(UNION):
+        return []
+    found = {resolver.member(member, name) for member in owner[len(UNION):].split(UNION_SEPARATOR)}
+    if len(found) < 2 or any(resolver.kind(t) not in VALUE_KINDS for t in found):
+        return []
+    return sorted(found)
 
 
 def call_arguments(source: Source) -> dict[tuple[int, str], int]:

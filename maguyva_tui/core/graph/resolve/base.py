@@ -117,6 +117,9 @@ class Language:
     is outside the repository, the name is external. C/C++ includes are not closed: a macro may
     come from anywhere."""
     bare_calls_are_methods = False
+    union_calls = False
+    """Whether a call on a value of a union whose members' methods differ is a site of each (Python's
+    ``Union[A, B]``, as jedi lists them, ``graph/link.py``); elsewhere it is ambiguous, no guess."""
     package_before_wildcards = False
     """Whether a name of the file's own package shadows one a wildcard import brings (Java: a
     class of the package before ``import a.b.*``'s); elsewhere the wildcards are read first."""

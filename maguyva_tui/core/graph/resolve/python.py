@@ -23,6 +23,7 @@ class Python(Language):
     super_is_builtin = True
     imports_submodules = True
     call_member = "__call__"
+    union_calls = True
 
     def typed_value(self, r: Lookup, index: FileIndex, typed: str, scope: str | None) -> str | None:
         """Resolve a parameter pytest fills (typed ``<fixture>name``) to the fixture's value."""

@@ -570,6 +570,9 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         inner = _optional_of(node, kind)
         if inner is not None:
             return type_name(inner)
+        members = [type_name(m) for m in _python_union(node, kind)]
+        if members and all(m and PLAIN_TYPE.fullmatch(m) for m in members):
+            return UNION_TYPE.join(dict.fromkeys(m for m in members if m))
     elif kind == "type_annotation" and node.named_child_count == 1 and _names_array(node.named_children[0]):
         return type_name(node.named_children[0])
     elif kind == "type_annotation" and node.named_child_count == 1 and node.named_children[0].type == "union_type":
@@ -673,11 +676,12 @@ def _python_container(node: Node) -> str | None:
     elif text in PYTHON_MAPPINGS and len(arguments) == 2:
         element = type_name(arguments[1])
         key = type_name(arguments[0])
-        keyed = key if key and MAPPING_KEY not in key and not key.endswith(ARRAY_TYPE) else UNKNOWN
-        return f"{keyed}{MAPPING_KEY}{element}{ARRAY_TYPE}" if element and not element.endswith(ARRAY_TYPE) else None
+        keyed = key if key and MAPPING_KEY not in key and not key.endswith(ARRAY_TYPE) and UNION_TYPE not in key else UNKNOWN
+        plain = element and not element.endswith(ARRAY_TYPE) and UNION_TYPE not in element  # no union's elements
+        return f"{keyed}{MAPPING_KEY}{element}{ARRAY_TYPE}" if plain else None
     else:
         return None
-    return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
+    return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) and UNION_TYPE not in element else None
 
 
 JAVA_SEQUENCES = {
@@ -886,6 +890,38 @@ def _optional_of(node: Node, kind: str) -> Node | None:
         return None
     kept = [a for a in arguments if not _is_none(a)]
     return kept[0] if len(arguments) == 2 and len(kept) == 1 else None
+
+
+PLAIN_TYPE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
+"""A member of a Python union that names a type (``HTTPStream``, ``h11.Connection``)."""
+
+
+def _python_union(node: Node, kind: str) -> list[Node]:
+    """Return the members of a Python union of several types, ``None`` left out: ``Union[A, B]``,
+    ``Union[A, B, None]``, ``A | B`` (``A | B | C`` nests as ``(A | B) | C``); none for another type."""
+    if kind == "generic_type":
+        if node.named_child_count != 2 or node.named_children[1].type != "type_parameter":
+            return []
+        if dotted(node.named_children[0]) not in UNION_TYPES:
+            return []
+        arguments = node.named_children[1].named_children
+    elif kind == "subscript":
+        if dotted(node.child_by_field_name("value")) not in UNION_TYPES:
+            return []
+        arguments = node.children_by_field_name("subscript")
+    else:
+        operator = node.child_by_field_name("operator")
+        if operator is None or operator.type != "|":
+            return []
+        arguments = []
+        for side in (node.child_by_field_name("left"), node.child_by_field_name("right")):
+            inner = side.named_children[0] if side is not None and side.type == "type" and side.named_child_count == 1 else side
+            if inner is not None and inner.type == "binary_operator":
+                arguments.extend(_python_union(inner, inner.type) or [inner])
+            elif inner is not None:
+                arguments.append(inner)
+    kept = [a for a in arguments if not _is_none(a)]
+    return kept if len(kept) > 1 else []
 
 
 def _is_none(node: Node) -> bool:

@@ -73,7 +73,7 @@ PYTHON = r"""
 (assignment left: (identifier) @local.assigned right: (_))
 (assignment left: (pattern_list (identifier) @local))
 (assignment left: (tuple_pattern (identifier) @local))
-(assignment left: (attribute object: (identifier) attribute: (identifier) @local.self) right: (_))
+(assignment left: (attribute object: (identifier) attribute: (identifier) @local.self))
 (for_statement left: (identifier) @local.iterated right: (_))
 (for_statement left: (pattern_list (identifier) @local.paired) right: (_))
 (for_in_clause left: (identifier) @local.iterated right: (_))
