@@ -36,4 +36,5 @@ async def test_long_names_are_whole_where_the_pane_has_room(make_app, tmp_path: 
             assert symbols == sorted(NAMES), symbols  # had read yaml_parser_parse_flow_mappin… twice
         else:
             assert all("…" in symbol for symbol in symbols), symbols  # cut to the room
+            assert len(set(symbols)) == len(NAMES), symbols  # told apart by their ends (test_cut_names_apart)
             assert table.virtual_size.width <= table.size.width  # every engine's column in view

@@ -258,6 +258,7 @@ class ResultsTable(DataTable[str]):
         for row, shown in zip(rows, clip_places(places, place, self.repo_labels), strict=True):
             row[PLACE] = ((part(shown),), False)
             row[SYMBOL] = _fit_symbol(_line_label(row[SYMBOL]) if lines else row[SYMBOL], symbol, form, one_file, shared)
+        _tell_apart(rows, [shown.result.symbol or "" for shown in results], symbol)
         for i in (PLACE, SYMBOL):
             widths[i] = max([len(HEADERS[i][0]), *(cell_len(cell_plain(row[i])) for row in rows)])
 
@@ -647,6 +648,22 @@ def _line_label(cell: Cell) -> Cell:
         return cell
     (name, plain), (label, style) = parts
     return ((name, plain), (_label_forms(label.removeprefix(CALLS_ARROW), True)[-1], style)), cell[1]
+
+
+def _tell_apart(rows: list[list[Cell]], symbols: Sequence[str], width: int) -> None:
+    """Give the rows whose symbols, cut at their end to ``width``, read the same (``yaml_pars…``
+    for yaml_parser_scan and yaml_parser_parse_node) their names' ends instead (``…ser_scan``,
+    ``…rse_node``) where those tell them apart, as :func:`clip_places` does for file names."""
+    alike: dict[str, list[int]] = {}
+    for i, (row, whole) in enumerate(zip(rows, symbols, strict=True)):
+        parts = row[SYMBOL][0]
+        if len(parts) == 1 and parts[0][0] != whole and parts[0][0].endswith("…"):
+            alike.setdefault(parts[0][0], []).append(i)
+    for members in alike.values():
+        ends = [_clip(symbols[i], width, keep_end=True) for i in members]
+        if len(members) > 1 and len(set(ends)) > 1:
+            for i, end in zip(members, ends, strict=True):
+                rows[i][SYMBOL] = ((part(end),), False)
 
 
 def _want(whole: int, room: int) -> int:
