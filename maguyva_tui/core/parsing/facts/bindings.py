@@ -102,6 +102,17 @@ def _first_of(read: Read) -> Read:
     return first
 
 
+def _paired_value(node: Node) -> Node | None:
+    """Read the value a Go short declaration pairs a name with (``integ, frac := new(Decimal),
+    new(Decimal)``: frac's is the second); ``None`` where the counts differ (``a, b := f()``)."""
+    written = node.parent
+    declaration = written.parent if written is not None else None
+    values = declaration.child_by_field_name("right") if declaration is not None else None
+    if written is None or values is None or values.named_child_count != written.named_child_count:
+        return None
+    return values.named_children[_position(node)]
+
+
 def _with_call(node: Node) -> Node | None:
     """Read the call a Python ``with ... as name`` binds."""
     holder = node.parent.parent if node.parent is not None else None
@@ -166,6 +177,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.iterated": (None, _field("right")),  # python ``for x in xs``: an element of xs
     "local.paired": (None, _field("right", up=2)),  # python ``for i, x in enumerate(xs)``: x an element of xs
     "local.result": (None, _first_of(_field("right", up=2))),
+    "local.parallel": (None, _paired_value),  # go ``a, b := x, y``: b is y
     "local.embedded": (lambda node: node, None),
     "local.caught": (_caught, None),
     "local.ivar": (None, _field("right")),

@@ -180,6 +180,7 @@ GO = r"""
 (short_var_declaration left: (expression_list . (identifier) @local.short) right: (expression_list . (_)))
 (short_var_declaration left: (expression_list (identifier) @local))
 (short_var_declaration left: (expression_list (_) (identifier) @local.result) right: (expression_list . (call_expression) .))
+(short_var_declaration left: (expression_list (_) (identifier) @local.parallel) right: (expression_list (_) (_)))
 (var_spec name: (identifier) @local.typed type: (_))
 (var_spec name: (identifier) @local.spec value: (expression_list . (_)))
 (type_spec name: (type_identifier) @local.alias type: [(slice_type) (map_type) (channel_type)])
