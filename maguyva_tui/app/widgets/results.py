@@ -651,19 +651,16 @@ def _line_label(cell: Cell) -> Cell:
 
 
 def _tell_apart(rows: list[list[Cell]], symbols: Sequence[str], width: int) -> None:
-    """Give the rows whose symbols, cut at their end to ``width``, read the same (``yaml_pars…``
-    for yaml_parser_scan and yaml_parser_parse_node) their names' ends instead (``…ser_scan``,
-    ``…rse_node``) where those tell them apart, as :func:`clip_places` does for file names."""
-    alike: dict[str, list[int]] = {}
-    for i, (row, whole) in enumerate(zip(rows, symbols, strict=True)):
-        parts = row[SYMBOL][0]
-        if len(parts) == 1 and parts[0][0] != whole and parts[0][0].endswith("…"):
-            alike.setdefault(parts[0][0], []).append(i)
-    for members in alike.values():
-        ends = [_clip(symbols[i], width, keep_end=True) for i in members]
-        if len(members) > 1 and len(set(ends)) > 1:
-            for i, end in zip(members, ends, strict=True):
-                rows[i][SYMBOL] = ((part(end),), False)
+    """Give the rows whose symbols are cut at their end to ``width`` their names' ends instead
+    where that tells more of them apart (``yaml_pars…`` for yaml_parser_scan and
+    yaml_parser_parse_node: ``…rser_scan``, ``…arse_node``), all of them, so the column reads one
+    way, as :func:`clip_places` does for file names."""
+    cut = [i for i, (row, whole) in enumerate(zip(rows, symbols, strict=True))
+           if len(row[SYMBOL][0]) == 1 and row[SYMBOL][0][0][0] != whole and row[SYMBOL][0][0][0].endswith("…")]
+    ends = [_clip(symbols[i], width, keep_end=True) for i in cut]
+    if len(set(ends)) > len({rows[i][SYMBOL][0][0][0] for i in cut}):
+        for i, shown in zip(cut, ends, strict=True):
+            rows[i][SYMBOL] = ((part(shown),), False)
 
 
 def _want(whole: int, room: int) -> int:
