@@ -31,3 +31,12 @@ def test_typescript_lib_types_are_external() -> None:
     facts = {"a.ts": analyze("a.ts", "export function f(a: Record<string, number>, b: XMLHttpRequest) {}\n")}
     stats = build_graph(facts).stats["languages"]["typescript"]  # type: ignore[index]
     assert stats["unresolved"] == 0 and stats["external"] == 2
+
+
+@pytest.mark.parametrize("written", ["Map<string, Foo>", "Array<Foo>", "Record<string, Foo>", "ReadonlyMap<string, Foo[]>"])
+def test_typescript_containers_are_the_library_s(written: str) -> None:
+    """A parameter typed ``Map<string, Foo>`` or ``Array<Foo>`` uses the library's ``Map``, ``Array``:
+    its reference had been to ``string<key>Foo[]``, ``Foo[]``, names no symbol has (unresolved)."""
+    facts = {"a.ts": analyze("a.ts", f"export class Foo {{}}\nexport function f(a: {written}) {{}}\n")}
+    stats = build_graph(facts).stats["languages"]["typescript"]  # type: ignore[index]
+    assert stats["unresolved"] == 0 and stats["external"] == 1

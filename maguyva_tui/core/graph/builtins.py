@@ -19,7 +19,7 @@ JS: frozenset[str] = frozenset(
     "super import Intl AbortController Event EventTarget Headers Request Response "
     # TypeScript's global types (lib.es*.d.ts, lib.dom.d.ts)
     "Record Partial Required Readonly Pick Omit Exclude Extract NonNullable ReturnType Parameters "
-    "InstanceType ConstructorParameters Awaited ThisType ReadonlyArray PromiseLike ArrayLike Iterable "
+    "InstanceType ConstructorParameters Awaited ThisType ReadonlyArray ReadonlyMap ReadonlySet PromiseLike ArrayLike Iterable "
     "IterableIterator Iterator AsyncIterable AsyncIterator AsyncIterableIterator Generator "
     "AsyncGenerator PropertyKey BooleanConstructor NumberConstructor StringConstructor "
     "ObjectConstructor ArrayConstructor PromiseConstructor ErrorConstructor XMLHttpRequest "

@@ -535,7 +535,7 @@ class _Reader:
             if skipped and node.start_byte in skipped:
                 continue
             name = names.type_name(node)
-            if name and node.type == "generic_type" and names.java_container(node) is not None:
+            if name and node.type == "generic_type" and (names.java_container(node) is not None or names.ts_container(node)):
                 name = names.dotted(node)  # java List<Route>: a use of the JDK's List (what Route[] says of its values)
             if not name:
                 continue

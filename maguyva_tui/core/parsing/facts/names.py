@@ -630,8 +630,16 @@ def _array_of(node: Node) -> str | None:
     return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
 
 
-TS_MAPS = frozenset({b"Map", b"ReadonlyMap", b"WeakMap"})
-"""TypeScript's generic mappings: ``Map<string, Node>`` holds Nodes as its values (``m.get(k)``)."""
+TS_MAPS = frozenset({b"Map", b"ReadonlyMap", b"WeakMap", b"Record"})
+"""TypeScript's generic mappings: ``Map<string, Node>`` holds Nodes as its values (``m.get(k)``), a
+``Record<string, Node>`` too (``r[k]``)."""
+
+
+def ts_container(node: Node) -> bool:
+    """Tell whether a TypeScript generic type is an array or a mapping of the language's own
+    (``Array<Foo>``, ``Map<string, Foo>``, ``Record<string, Foo>``): written as a type, a use of
+    the library's ``Array``, ``Map``, ``Record``, not of what ``type_name`` says of its values."""
+    return node.type == "generic_type" and node.child_by_field_name("name") is not None and _array_of(node) is not None
 
 
 def _map_of(arguments: Node) -> str | None:
