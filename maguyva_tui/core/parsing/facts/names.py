@@ -133,6 +133,9 @@ def dotted(node: Node | None, depth: int = 0) -> str:
             typed = type_name(made)
             return typed + "()" if typed else UNKNOWN
         return _call_result(node, depth)
+    if kind == "type_assertion_expression":  # go x.(*Src).Read(), x.(copier[T]).Copy(): a Src, a copier
+        typed = type_name(node.child_by_field_name("type"))
+        return typed + "()" if typed else UNKNOWN
     if kind == "composite_literal":  # go (Options{}).m(): an Options, as Options() is
         typed = type_name(node.child_by_field_name("type"))
         return typed + "()" if typed else UNKNOWN
