@@ -872,6 +872,7 @@ def _in_closure(node: Node, above: dict[int, tuple[bool, bool]]) -> bool:
 
 PHP_RECEIVER_TYPES: dict[tuple[str, bytes], str] = {
     ("named_type", b"static"): "self",  # ``function fromString(): static``
+    ("named_type", b"parent"): "super",  # ``function getCommand(): parent``, the class's base
     ("object_creation_expression", b"static"): "self",  # ``return new static(...)``
     ("variable_name", b"$this"): "this",  # ``return $this;``, a fluent setter's
 }
