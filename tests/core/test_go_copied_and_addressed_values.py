@@ -50,3 +50,32 @@ def test_a_copied_loop_variable_and_an_addressed_element_keep_their_type() -> No
     g = build_graph({"apd/gda_test.go": analyze("apd/gda_test.go", dedent(SOURCE))})
     assert [(s.line, s.caller) for s in callers(g, "TestCase.HasNull").sites] == [(14, "gdaTest")]
     assert [(s.line, s.caller) for s in callers(g, "node.leaf").sites] == [(31, "Iter.Next")]
+
+
+ARRAY = """
+package apd
+
+type BigInt struct{}
+
+func (z *BigInt) SetInt64(x int64) *BigInt { return z }
+
+type tableVal struct {
+    digits int64
+    border BigInt
+}
+
+var digitsLookupTable [digitsTableSize + 1]tableVal
+
+func init() {
+    for i := 1; i <= digitsTableSize; i++ {
+        elem := &digitsLookupTable[i]
+        elem.border.SetInt64(10)
+    }
+}
+"""
+
+
+def test_an_element_of_a_go_array_is_of_its_element_type() -> None:
+    # cockroachdb/apd's table.go: 4 calls on elem.border had reached nothing ([N]T read as no type)
+    g = build_graph({"apd/table.go": analyze("apd/table.go", dedent(ARRAY))})
+    assert [(s.line, s.caller) for s in callers(g, "BigInt.SetInt64").sites] == [(18, "init")]

@@ -257,7 +257,7 @@ class Bindings:
         if capture in RETURN_CAPTURES:
             self.read_return(capture, node, line, offset)
             return
-        if capture.startswith("local") and _go_copy(node):
+        if capture in GO_COPY_CAPTURES and _go_copy(node):
             return  # ``tc := tc`` is what it copies: as an alias of itself, it had left tc untyped
         if capture == "local.destructured":
             self.read_destructured(node, line, offset)
@@ -958,6 +958,10 @@ def local_name(node: Node) -> str | None:
     if node.type.endswith("declarator"):
         return names.declarator_name(node)
     return node.text.decode("utf-8", "replace") if node.text else None
+
+
+GO_COPY_CAPTURES = frozenset({"local", "local.short"})
+"""The captures of a Go short declaration's names (``tc := tc``: both)."""
 
 
 def _go_copy(node: Node) -> bool:

@@ -41,7 +41,11 @@ setter)."""
 ANONYMOUS_BASE = "<base>"
 """The local name that binds a Java anonymous class's body to the class it extends."""
 
-_GO_LOOPS = "(for_statement) @loop (type_switch_statement alias: (_) (type_case) @case) (func_literal) @function"
+_GO_LOOPS = """(for_statement) @loop (type_switch_statement alias: (_) (type_case) @case) (func_literal) @function
+(expression_case (statement_list [(short_var_declaration) (var_declaration)])) @case
+(default_case (statement_list [(short_var_declaration) (var_declaration)])) @case
+(if_statement [consequence: (block (statement_list [(short_var_declaration) (var_declaration)])) @block
+               alternative: (block (statement_list [(short_var_declaration) (var_declaration)])) @block])"""
 _JAVA_LOOPS = "(enhanced_for_statement) @block (for_statement init: (local_variable_declaration)) @block"
 _JAVA_BLOCKS = "(block (local_variable_declaration)) @block (catch_clause) @block"
 _CPP_LOOPS = "(for_range_loop) @block (for_statement initializer: (declaration)) @block (catch_clause) @block"
@@ -188,11 +192,18 @@ def _anonymous_query() -> Query:
     return Query(grammar("java"), _JAVA_ANONYMOUS)
 
 
+_GO_DECLARING = frozenset({"type_case", "expression_case", "default_case", "block"})
+"""The Go blocks the query finds only where they bind (a type switch's case binds its value; the
+others were found declaring a local)."""
+
+
 def _go_blocks(tree: Tree, scopes: list[str | None]) -> Heads:
     """Paint each Go ``for`` statement that declares its variables (``for _, tt := range tests``,
     ``for i := 0; ...``) apart: a name ranged twice in one function may hold two types; and so
     each case of a type switch that binds its value (``switch x := e.(type) { case *Name: ...``),
-    where the value is that case's type; and each function literal, its parameters and locals its
+    where the value is that case's type; each ``switch`` case and ``if`` or ``else`` block that
+    declares a local (apd's gdaTest: ``c := tc.Context(t)``, then ``case "comparetotal": var c
+    int``, had left c untyped); and each function literal, its parameters and locals its
     own (cockroachdb/apd's ``t.Run("Abs", func(t *testing.T) { apd := func(z, x number) string {
     return z.toApd(t)...``, where another literal of the test takes ``z numberOrNil``: 190 calls had
     been tied to nothing). Outer ones first, each under the block around it (a loop in a literal,
@@ -200,15 +211,19 @@ def _go_blocks(tree: Tree, scopes: list[str | None]) -> Heads:
     ``apd`` around the literal). A line a literal ends and the next starts on is the next's."""
     heads: Heads = {}
     captured = QueryCursor(_loop_query()).captures(tree.root_node)
-    found = [*captured.get("loop", []), *captured.get("case", []), *captured.get("function", [])]
+    found = [*captured.get("loop", []), *captured.get("case", []), *captured.get("function", []),
+             *captured.get("block", [])]
     outer = list(scopes)  # each line's scope before any block is painted
     painted: dict[int, str] = {}
     for block in sorted(found, key=lambda n: n.start_byte):
         literal = block.type == "func_literal"
-        if not (literal or block.type == "type_case" or _declares(block)):
+        if not (literal or block.type in _GO_DECLARING or _declares(block)):
             continue
         start = block.start_point[0] + 1
         end = block.end_point[0] + (block.end_point[1] > 0)  # a case ends where the next begins (column 0)
+        follower = block.next_sibling if block.type == "block" else None
+        if end > start and follower is not None and follower.start_point[0] + 1 == end:
+            end -= 1  # ``} else {``: the else block's
         if start >= len(scopes) or (literal and start in heads):
             continue
         around = block.parent

@@ -528,6 +528,14 @@ QUOTED_OPTIONAL = re.compile(
 """``"Optional[X]"``, ``"X | None"``, ``"None | X"`` written as strings (forward references)."""
 
 
+def _go_array_element(node: Node) -> Node | None:
+    """Return the element type of a Go array type, ``[N]T`` (cockroachdb/apd's ``var
+    digitsLookupTable [digitsTableSize + 1]tableVal``), ``None`` for Rust's ``[T; N]``: the same
+    node and fields, the length written after the element (a Rust array has methods of its own)."""
+    length, element = node.child_by_field_name("length"), node.child_by_field_name("element")
+    return element if length is not None and element is not None and length.start_byte < element.start_byte else None
+
+
 def type_name(node: Node | None, kind: str | None = None) -> str | None:
     """Return the dotted name of a declared type, ``None`` when it is not a plain named type
     (``kind``: the node's type when the caller has read it already). Python's ``Optional[X]``,
@@ -546,6 +554,8 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
             return quoted["name"]
         optional = QUOTED_OPTIONAL.fullmatch(text)
         return (optional["a"] or optional["b"] or optional["c"]) if optional else None
+    if kind == "array_type" and _go_array_element(node) is not None:  # go [N]T: read as []T, a T
+        return type_name(_go_array_element(node))
     if kind == "reference_type" and node.child_by_field_name("type") is not None:  # rust &T
         node = node.child_by_field_name("type") or node
         kind = node.type
