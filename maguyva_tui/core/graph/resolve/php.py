@@ -112,9 +112,21 @@ def _psr4_folders(r: Lookup) -> dict[tuple[str, ...], dict[str, int]]:
 
 def _longest_suffix(r: Lookup, parts: list[str]) -> tuple[str, ...]:
     """Return the files whose path ends with the longest trailing run of a class's namespace parts
-    and name (the PSR-4 prefix, whatever folder it maps to, is the run left out)."""
+    and name (the PSR-4 prefix, whatever folder it maps to, is the run left out), less those below
+    a folder a ``composer.json`` maps: such a file's class is its prefix's, which
+    :func:`_autoloaded` has already found the name not to be. symfony/console maps its root, and
+    ``use Symfony\Component\DependencyInjection\Exception\InvalidArgumentException`` (another
+    package's) had been read as its own ``Exception/InvalidArgumentException.php``."""
+    mapped = {folder for order in r.memoized(("php-psr4",), _psr4_folders, r).values() for folder in order}
     for start in range(len(parts)):
-        paths = r.touch("php:" + "/".join(parts[start:]))
+        paths = tuple(p for p in r.touch("php:" + "/".join(parts[start:])) if not _below(p, mapped))
         if paths:
             return paths
     return ()
+
+
+def _below(path: str, folders: set[str]) -> bool:
+    """Tell whether a path lies below one of the folders (``""``: the repository's root)."""
+    if "" in folders:
+        return True
+    return any(path.startswith(folder.rstrip("/") + "/") for folder in folders)
