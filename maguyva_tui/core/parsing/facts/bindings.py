@@ -1051,7 +1051,7 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     returns), where an alias is the thing itself (``m = make``: ``m()`` calls ``make``). ``kind``:
     the node's type when the caller has read it already (each read of ``Node.type`` makes a string)."""
     kind = kind or node.type
-    if kind == "await" and node.named_child_count == 1:  # python ``await f()``: what the coroutine returns
+    if kind in AWAITS and node.named_child_count == 1:  # python ``await f()``: what the coroutine returns
         node = node.named_children[0]
         kind = node.type
     operand = node.child_by_field_name("operand") if kind == "index_expression" else None
@@ -1111,6 +1111,9 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     return typed + "()" if typed and kind in CALL_VALUES else typed  # written as ``names.dotted`` writes a call
 
 
+AWAITS = frozenset({"await", "await_expression"})
+"""Python's and JavaScript's ``await f()``: what the coroutine returns, the promise settles to (a
+TypeScript ``Promise<Child>`` is typed ``Child``, ``names.type_name``)."""
 INFERRED = frozenset({"auto"})
 """A C++ declared type the compiler infers from the value (``auto``, ``const auto&``)."""
 JAVA_INFERRED = "var"

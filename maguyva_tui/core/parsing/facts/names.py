@@ -85,6 +85,7 @@ WRAPPER_FIELDS: dict[str, str] = {
     "reference_type": "type",  # rust &T
     "non_null_expression": "",  # ts a!
     "parenthesized_expression": "",
+    "await_expression": "",  # js (await this.scheduler).run(): what the promise settles to
     "type_descriptor": "type",  # c++
     "struct_specifier": "name",  # c struct S
     "class_specifier": "name",
@@ -571,6 +572,8 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
             return None
     if kind == "generic_type" and _array_of(node) is not None:
         return _array_of(node)
+    if kind == "generic_type" and _promised(node) is not None:
+        return type_name(_promised(node))
     if kind in ("template_type", "qualified_identifier"):
         held = _cpp_held(node)
         if held is not None:
@@ -590,6 +593,8 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         return type_name(node.named_children[0])
     elif kind == "type_annotation" and node.named_child_count == 1 and node.named_children[0].type == "union_type":
         return type_name(node.named_children[0], "union_type")
+    elif kind == "type_annotation" and node.named_child_count == 1 and _promised(node.named_children[0]) is not None:
+        return type_name(node.named_children[0])  # async retain(): Promise<Child>: awaited, a Child
     elif kind == "type_annotation" and node.named_child_count == 1 and node.named_children[0].type == "type_identifier":
         if not _returned(node):  # typescript (m: T) of <T extends Machine>: a Machine
             return type_name(node.named_children[0])
@@ -648,11 +653,32 @@ TS_MAPS = frozenset({b"Map", b"ReadonlyMap", b"WeakMap", b"Record"})
 ``Record<string, Node>`` too (``r[k]``)."""
 
 
+def _promised(node: Node) -> Node | None:
+    """Return the type a TypeScript ``Promise<Child>`` settles to (``Child``), what ``await`` gives of
+    it: an async method's declared result (``async retain(): Promise<Child>``; bullmq's ``const child
+    = await pool.retain(f); child.send(...)`` had reached nothing). ``None`` for a promise of no
+    named type (``Promise<void>``, ``Promise<string>``): the library's ``Promise`` as before."""
+    named = node.child_by_field_name("name")
+    arguments = node.child_by_field_name("type_arguments")
+    if named is None or named.text not in TS_PROMISES or arguments is None or arguments.named_child_count != 1:
+        return None
+    settled = arguments.named_children[0]
+    return settled if settled.type in PROMISED_TYPES else None
+
+
+TS_PROMISES = frozenset({b"Promise", b"PromiseLike"})
+"""TypeScript's promises: what awaiting one gives is its type argument."""
+PROMISED_TYPES = frozenset({"type_identifier", "nested_type_identifier", "generic_type", "array_type", "union_type"})
+"""A promise's type argument that names a type (``Child``, ``ns.Child``, ``Job<T>``, ``Job[]``, ``Job | undefined``)."""
+
+
 def ts_container(node: Node) -> bool:
-    """Tell whether a TypeScript generic type is an array or a mapping of the language's own
-    (``Array<Foo>``, ``Map<string, Foo>``, ``Record<string, Foo>``): written as a type, a use of
-    the library's ``Array``, ``Map``, ``Record``, not of what ``type_name`` says of its values."""
-    return node.type == "generic_type" and node.child_by_field_name("name") is not None and _array_of(node) is not None
+    """Tell whether a TypeScript generic type is an array, a mapping or a promise of the language's
+    own (``Array<Foo>``, ``Map<string, Foo>``, ``Record<string, Foo>``, ``Promise<Foo[]>``): written
+    as a type, a use of the library's ``Array``, ``Map``, ``Record``, ``Promise``, not of what
+    ``type_name`` says of its values."""
+    return (node.type == "generic_type" and node.child_by_field_name("name") is not None
+            and (_array_of(node) is not None or _promised(node) is not None))
 
 
 def _map_of(arguments: Node) -> str | None:
