@@ -117,7 +117,7 @@ def _longest_suffix(r: Lookup, parts: list[str]) -> tuple[str, ...]:
     :func:`_autoloaded` has already found the name not to be. symfony/console maps its root, and
     ``use Symfony\Component\DependencyInjection\Exception\InvalidArgumentException`` (another
     package's) had been read as its own ``Exception/InvalidArgumentException.php``."""
-    mapped = {folder for order in r.memoized(("php-psr4",), _psr4_folders, r).values() for folder in order}
+    mapped = r.memoized(("php-psr4-mapped",), _mapped_folders, r)
     for start in range(len(parts)):
         paths = tuple(p for p in r.touch("php:" + "/".join(parts[start:])) if not _below(p, mapped))
         if paths:
@@ -125,8 +125,17 @@ def _longest_suffix(r: Lookup, parts: list[str]) -> tuple[str, ...]:
     return ()
 
 
-def _below(path: str, folders: set[str]) -> bool:
-    """Tell whether a path lies below one of the folders (``""``: the repository's root)."""
-    if "" in folders:
-        return True
-    return any(path.startswith(folder.rstrip("/") + "/") for folder in folders)
+def _mapped_folders(r: Lookup) -> frozenset[str]:
+    """Return every folder a ``composer.json`` maps a PSR-4 prefix to (``""``: the root)."""
+    return frozenset(folder for order in r.memoized(("php-psr4",), _psr4_folders, r).values() for folder in order)
+
+
+def _below(path: str, folders: frozenset[str]) -> bool:
+    """Tell whether a path lies below one of the folders, by its own folders (a lookup each, however
+    many manifests map)."""
+    folder = path
+    while folder:
+        folder = folder.rpartition("/")[0]
+        if folder in folders:
+            return True
+    return False
