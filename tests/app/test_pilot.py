@@ -233,7 +233,8 @@ async def test_open_in_editor_suspends_and_runs_editor(make_app, monkeypatch) ->
 
     calls = []
     monkeypatch.setenv("EDITOR", "myeditor --wait")
-    monkeypatch.setattr(actions.subprocess, "run", lambda cmd, check: calls.append(cmd))
+    monkeypatch.setattr(actions.subprocess, "run",  # an editor closed as usual: status 0
+                        lambda cmd, check: calls.append(cmd) or actions.subprocess.CompletedProcess(cmd, 0))
     app = make_app()
     monkeypatch.setattr(app, "suspend", contextlib.nullcontext)
     async with app.run_test(size=SIZE) as pilot:

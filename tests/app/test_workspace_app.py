@@ -136,7 +136,8 @@ async def test_explain_go_to_and_the_editor_use_the_right_repository(tmp_path: P
 
     calls: list[list[str]] = []
     monkeypatch.setenv("EDITOR", "myeditor")
-    monkeypatch.setattr(actions.subprocess, "run", lambda cmd, check: calls.append(cmd))
+    monkeypatch.setattr(actions.subprocess, "run",  # an editor closed as usual: status 0
+                        lambda cmd, check: calls.append(cmd) or actions.subprocess.CompletedProcess(cmd, 0))
     app = workspace_app(tmp_path)
     monkeypatch.setattr(app, "suspend", contextlib.nullcontext)
     async with app.run_test(size=SIZE) as pilot:
