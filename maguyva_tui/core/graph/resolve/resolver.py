@@ -46,7 +46,15 @@ from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
 from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
-from maguyva_tui.core.parsing.facts.names import ALTERNATIVES, ARRAY_TYPE, ELEMENT, ITERATED, MAPPING_KEY, UNION_TYPE
+from maguyva_tui.core.parsing.facts.names import (
+    ALTERNATIVES,
+    ARRAY_TYPE,
+    ELEMENT,
+    GROUPED_ARRAY,
+    ITERATED,
+    MAPPING_KEY,
+    UNION_TYPE,
+)
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
@@ -792,6 +800,12 @@ class Resolver(Memo):
             return self.alternatives(index, scope, typed)
         if PARAMETER in typed:
             return self.nth_parameter(index, scope, typed)
+        head, grouped, members = typed.rpartition("(")
+        if grouped and members.endswith(GROUPED_ARRAY) and UNION_TYPE in members:  # int<key>(A|B)[]: a union's array
+            array = array_of(self.union(index, scope, members[: -len(GROUPED_ARRAY)]))
+            if not head.endswith(MAPPING_KEY) or not array.startswith(ARRAY):
+                return array
+            return array + KEYS + self.instance(index, head[: -len(MAPPING_KEY)], scope)
         if UNION_TYPE in typed:
             return self.union(index, scope, typed)
         made, nth_result, nth = typed.rpartition(NTH_RESULT)

@@ -705,6 +705,9 @@ PYTHON_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "Defau
 MAPPING_KEY = "<key>"
 """Before a mapping's value type, after its key type: ``Dict[Name, Node]`` is ``Name<key>Node[]``, an
 array of Nodes whose loop (``for k in d``) walks Names (``?<key>Node[]``: keys of no known type)."""
+GROUPED_ARRAY = ")[]"
+"""Ends an array type whose element is a union (``(A|B)[]``, ``int<key>(A|B)[]``: Python's
+``list[Union[A, B]]``, ``Dict[int, Union[A, B]]``), read apart from a union of arrays."""
 ITERATED = "__iter__"
 """What a Python loop over a plain name reads of it (``for k in d``: ``d.__iter__[i]``): a list's
 elements, a mapping's keys (``graph/resolve/resolver.py``)."""
@@ -719,16 +722,25 @@ def _python_container(node: Node) -> str | None:
     text = (name.text or b"").decode("utf-8", "replace").rpartition(".")[2]
     arguments = parameters.named_children
     if text in PYTHON_SEQUENCES and len(arguments) == 1:
-        element = type_name(arguments[0])
+        element = _grouped(type_name(arguments[0]))
     elif text in PYTHON_MAPPINGS and len(arguments) == 2:
-        element = type_name(arguments[1])
+        element = _grouped(type_name(arguments[1]))
         key = type_name(arguments[0])
         keyed = key if key and MAPPING_KEY not in key and not key.endswith(ARRAY_TYPE) and UNION_TYPE not in key else UNKNOWN
-        plain = element and not element.endswith(ARRAY_TYPE) and UNION_TYPE not in element  # no union's elements
+        plain = element and not element.endswith(ARRAY_TYPE)
         return f"{keyed}{MAPPING_KEY}{element}{ARRAY_TYPE}" if plain else None
     else:
         return None
-    return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) and UNION_TYPE not in element else None
+    return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
+
+
+def _grouped(element: str | None) -> str | None:
+    """Return a container's element type as its array type holds it: a union grouped (``(A|B)``,
+    ``Dict[int, Union[A, B]]`` is ``int<key>(A|B)[]``, an array of ``A|B``, not ``A`` or an array of
+    ``B``); ``None`` for a union of others (a container's, a group's)."""
+    if element is None or UNION_TYPE not in element:
+        return element
+    return None if any(c in element for c in "()<[") else f"({element})"
 
 
 JAVA_SEQUENCES = {
