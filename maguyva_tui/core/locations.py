@@ -303,6 +303,28 @@ def _by_name(snapshot: _Files) -> dict[str, list[str]]:
 _PATH_TEXTS: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
 
 
+def _path_text(snapshot: object) -> str:
+    """Every indexed path of a snapshot, one a line between newlines, joined once per snapshot."""
+    text = _PATH_TEXTS.get(snapshot)
+    if text is None:
+        from maguyva_tui.core.store.file_table import paths_of  # numpy: not for classifying a question
+
+        text = _PATH_TEXTS[snapshot] = "\n" + "\n".join(paths_of(snapshot.manifest.files)) + "\n"  # type: ignore[attr-defined]
+    return text
+
+
+def holds_package(generation: object, name: str) -> bool | None:
+    """Whether some indexed folder named ``name`` holds an ``__init__.py`` (a Python package that
+    a lone word may name), read off the joined paths (:func:`file_names`'s text): a word that is
+    no package's name is told so without reading the graph (a misspelled name on 100,000 files:
+    0.4-0.6 s). ``None`` when the generation has no one snapshot to look in."""
+    snapshot = getattr(generation, "snapshot", None)
+    if snapshot is None or getattr(snapshot, "files", None) is None or getattr(snapshot, "manifest", None) is None:
+        return None
+    text = _path_text(snapshot)
+    return f"\n{name}/__init__.py\n" in text or f"/{name}/__init__.py\n" in text
+
+
 def file_names(generation: object, stem: str) -> list[str] | None:
     """The indexed files' names whose name less its extension is ``stem`` (``rich_utils`` ->
     ``rich_utils.py``), of the extensions a place may have, sorted; ``None`` when the generation
@@ -312,11 +334,7 @@ def file_names(generation: object, stem: str) -> list[str] | None:
     snapshot = getattr(generation, "snapshot", None)
     if snapshot is None or getattr(snapshot, "files", None) is None or getattr(snapshot, "manifest", None) is None:
         return None
-    text = _PATH_TEXTS.get(snapshot)
-    if text is None:
-        from maguyva_tui.core.store.file_table import paths_of  # numpy: not for classifying a question
-
-        text = _PATH_TEXTS[snapshot] = "\n" + "\n".join(paths_of(snapshot.manifest.files)) + "\n"
+    text = _path_text(snapshot)
     needle, found = stem + ".", set()
     at = text.find(needle)
     while at >= 0:

@@ -76,6 +76,7 @@ from maguyva_tui.core.locations import (
     file_hits,
     file_names,
     go_package_folder,
+    holds_package,
     link_path,
     placed,
 )
@@ -708,11 +709,14 @@ def _module_file(generation: Generation, intent: Intent, req: SearchRequest) -> 
 
 def _package_init(generation: Generation, word: str) -> str | None:
     """The one ``__init__.py`` of a Python package a lone word names as an import resolves it
-    (one look-up of the graph's module key: a word that is no package never scans the paths); a
-    workspace's view asks each repository (``module_files``)."""
+    (one look-up of the graph's module key, asked only where some folder of that name holds an
+    ``__init__.py``: a misspelled name leaves the graph unread); a workspace's view asks each
+    repository (``module_files``)."""
     if getattr(generation, "module_files", None) is not None:
         package = _dotted_module_file(generation, word)
     else:
+        if holds_package(generation, word) is False:  # no folder of that name holds an __init__.py
+            return None
         graph = None if "graph" in generation.missing else getattr(getattr(generation, "snapshot", None), "graph", None)
         found = [p for p in graph.table.get("py:" + word) or () if p in graph.languages] if graph is not None else []
         package = found[0] if len(found) == 1 else None
