@@ -16,6 +16,12 @@ joined by ``|`` (``1|3``; a varargs declaration of ``N`` fixed parameters reads 
 (``graph/link.py``) looks the call's method up in the class's bases while the method found declares
 no count that fits; where none fits anywhere, the method found stays (arity is all that is
 compared: two overloads of one count are told apart by nothing here).
+
+A method whose declarations in the file declare differing results records too ``<results>:`` each
+count's result (``<results>:0=Routing|1=Jex``; ``?`` for a result no plain name says): what a call
+of it gives is the result of the overload its argument count fits, where the call's count is
+recorded (``<passed>``, ``generic_calls.py``): avaje-jex's ``routing().get(...)`` of ``Routing
+routing()`` beside ``Jex routing(HttpService)`` is ``Routing.get``, as javac finds it.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from functools import cache
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
+from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Symbol
@@ -35,11 +42,17 @@ ARGS = "<args>"
 ARITY = "<arity>"
 """The local name a method's parameter counts are bound to (``<arity>:0|1``)."""
 
+RESULTS = "<results>"
+"""The local name an overloaded method's results per parameter count are bound to (``<results>:0=Routing|1=Jex``)."""
+
+UNNAMED = "?"
+"""A result no plain name says (``<results>``)."""
+
 VARIADIC = "+"
 """Ends a count of a varargs declaration: that many fixed parameters, or more arguments."""
 
 _DECLARATIONS = """
-(method_declaration name: (identifier) @name parameters: (formal_parameters) @parameters)
+(method_declaration type: (_) @type name: (identifier) @name parameters: (formal_parameters) @parameters)
 """
 
 
@@ -58,9 +71,10 @@ def argument_count(invocation: Node) -> int | None:
 
 def declared_arities(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRow]:
     """Return one ``<arity>`` row per method qualname of a Java file: every count its declarations
-    in the file take."""
+    in the file take; and a ``<results>`` row for one whose declarations' results differ."""
     methods = {(s.name_line, s.name): s.qualname for s in symbols if s.kind == "method"}
     counts: dict[str, set[str]] = {}
+    results: dict[str, set[tuple[str, str]]] = {}
     lines: dict[str, int] = {}
     for _, captured in QueryCursor(_query()).matches(tree.root_node):
         name, parameters = captured["name"][0], captured["parameters"][0]
@@ -72,7 +86,21 @@ def declared_arities(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRow]:
         count = f"{len(written) - 1}{VARIADIC}" if variadic else str(len(written))
         counts.setdefault(qualname, set()).add(count)
         lines.setdefault(qualname, name.start_point[0] + 1)
-    return [("local", f"{ARITY}:{'|'.join(sorted(found))}", lines[q], q) for q, found in counts.items()]
+        result = names.type_name(captured["type"][0]) or UNNAMED
+        results.setdefault(qualname, set()).add((count, UNNAMED if "=" in result or "|" in result else result))
+    rows: list[RefRow] = [("local", f"{ARITY}:{'|'.join(sorted(found))}", lines[q], q) for q, found in counts.items()]
+    return rows + [("local", f"{RESULTS}:{'|'.join(f'{c}={r}' for c, r in sorted(found))}", lines[q], q)
+                   for q, found in results.items() if len({r for _, r in found}) > 1]
+
+
+def fitting_result(arguments: int, declared: str) -> str | None:
+    """Return the result of the overloads a call of that many arguments fits (``declared``: a
+    ``<results>`` record), as javac picks: a fixed count first, then a varargs one; ``None`` where
+    none fits, two that fit differ, or the one is no plain name."""
+    pairs = [entry.partition("=")[::2] for entry in declared.split("|")]
+    fixed = {result for count, result in pairs if count.isdigit() and int(count) == arguments}
+    found = fixed or {result for count, result in pairs if fits(arguments, count)}
+    return next(iter(found)) if len(found) == 1 and UNNAMED not in found else None
 
 
 def fits(arguments: int, declared: str) -> bool:

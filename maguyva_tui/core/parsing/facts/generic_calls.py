@@ -13,6 +13,11 @@ Two records, both ``local`` rows:
   few arguments as the resolver names values (``<given>difference:this.prev,next``; ``?`` for an
   argument that is no name; a Java class literal ``Obs.class`` is ``Obs``), in the call's scope. The
   same callee given other arguments in the same scope reads ``?``: no guess between them.
+
+A Java call whose result is used also binds ``<passed>CALLEE`` to how many arguments it passes, in its
+scope (``<passed>routing:0``; left out where the same callee passes two counts there): the overload
+it calls, and so what it gives, is the one that takes that many (avaje-jex's ``Routing routing()``
+beside ``Jex routing(HttpService)``: ``routing().get(...)`` is a ``Routing``'s; ``arities.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ from maguyva_tui.core.types import Symbol
 
 GIVEN = "<given>"
 """Starts the record of a call's arguments (``<given>difference:this.prev,next``)."""
+
+PASSED = "<passed>"
+"""Starts the record of how many arguments a Java call whose result is used passes (``<passed>routing:0``)."""
 
 FROM = "<from>"
 """The local name a generic function's typing parameter position is bound to (``<from>:0``)."""
@@ -67,6 +75,7 @@ def generic_calls(tree: Tree, language: str, symbols: Sequence[Symbol], scope: C
     qualnames = {(s.name_line, s.name): s.qualname for s in symbols if s.kind in ("function", "method")}
     rows: list[RefRow] = []
     given: dict[tuple[str, str], tuple[str, int]] = {}
+    passed: dict[tuple[str, str], tuple[int, int]] = {}
     call = _CALLS[language]
     stack = [tree.root_node]
     while stack:
@@ -75,8 +84,12 @@ def generic_calls(tree: Tree, language: str, symbols: Sequence[Symbol], scope: C
             _declared(node, qualnames, rows)
         elif node.type == call and node.parent is not None and node.parent.type in _USED and _result_used(node):
             _given(node, language, scope, kinds, functions, given)
+            if language == "java":
+                _passed(node, scope, kinds, functions, passed)
         stack.extend(node.named_children)
     rows += [("local", f"{GIVEN}{key}:{value}", line, where) for (where, key), (value, line) in given.items()]
+    rows += [("local", f"{PASSED}{key}:{count}", line, where) for (where, key), (count, line) in passed.items()
+             if count >= 0]
     return rows
 
 
@@ -161,6 +174,23 @@ def _given(node: Node, language: str, scope: Callable[[int], str | None], kinds:
     key = (where, callee)
     seen = given.get(key)
     given[key] = (value if seen is None or seen[0] == value else NOT_A_NAME, line if seen is None else seen[1])
+
+
+def _passed(node: Node, scope: Callable[[int], str | None], kinds: Mapping[str, str], functions: frozenset[str],
+            passed: dict[tuple[str, str], tuple[int, int]]) -> None:
+    """Record how many arguments one Java call passes under its callee, in its scope (-1: two counts)."""
+    arguments = node.child_by_field_name("arguments")
+    callee = names.invocation(node)
+    if arguments is None or callee.startswith(NOT_A_NAME) or ":" in callee:
+        return
+    line = (node.child_by_field_name("name") or node).start_point[0] + 1
+    where = scope(line)
+    if where is None or kinds.get(symbol_scope(where) or "") not in functions:
+        return
+    count = sum(1 for a in arguments.named_children if not a.is_extra)
+    key = (where, callee)
+    seen = passed.get(key)
+    passed[key] = (count if seen is None or seen[0] == count else -1, line if seen is None else seen[1])
 
 
 def _argument(node: Node) -> str:
