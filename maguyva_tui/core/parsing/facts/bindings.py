@@ -175,6 +175,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.member": (_field("type", up=2), None),
     "local.ranged": (None, _field("right", up=2)),
     "local.iterated": (None, _field("right")),  # python ``for x in xs``: an element of xs
+    "local.each": (None, lambda node: _foreach_of(node).named_children[0]),  # php ``foreach ($xs as $x)``
     "local.paired": (None, _field("right", up=2)),  # python ``for i, x in enumerate(xs)``: x an element of xs
     "local.result": (None, _first_of(_field("right", up=2))),
     "local.parallel": (None, _paired_value),  # go ``a, b := x, y``: b is y
@@ -319,6 +320,8 @@ class Bindings:
             typed = _lambda_context(node)  # java ``routes.forEach(r -> r.inc())``
             if typed is None:
                 return  # no context: unbound, as before (``Comparator<T> c = (a, b) -> ...``)
+        if typed in PHP_ARRAYS and capture == "local.typed" and node.parent is not None and node.parent.parent is not None:
+            typed = _php_documented(node.parent.parent.parent, "@param", bound) or typed  # ``@param Opt[] $options``
         if typed in INFERRED and capture == "local.typed":  # c++ auto x = v[0]; for (auto& x : xs)
             typed, declared = _cpp_inferred(node), None
         if typed == JAVA_INFERRED and capture == "local.declarator":
@@ -338,6 +341,10 @@ class Bindings:
                 typed = operator_result(value) if value is not None else None
             if capture == "local.iterated":
                 typed = _iterated(value) if value is not None else None
+            if capture == "local.each":  # php: an element of what is iterated (``Opt[]``: an Opt)
+                typed = typed or (_php_held(value) if value is not None else None)
+                typed = None if not typed or names.UNKNOWN in typed.split(".") else typed + names.ELEMENT
+                typed = _php_var(_foreach_of(node), bound) or typed  # ``/** @var Command $command */`` above it
             if capture == "local.paired":
                 typed = _paired(value, _position(node)) if value is not None else None
             if capture == "local.ranged" and typed and not typed.endswith(("()", names.ELEMENT)):
@@ -494,6 +501,8 @@ class Bindings:
             results = _results(node) if node.type == "parameter_list" else [node]
             for nth, declared in enumerate(results):  # go's (c *Context, r *Engine): c's type, then r's
                 typed = _php_receiver(declared, names.type_name(declared))
+                if typed in PHP_ARRAYS and declared is not None:  # ``@return Opt[]`` over ``: array``
+                    typed = _php_documented(declared.parent, "@return", None) or typed
                 if typed:
                     self.bind(line, offset, f"{RETURN}{NTH_RESULT}{nth}" if nth else RETURN, typed, True)
             return
@@ -879,6 +888,71 @@ PHP_RECEIVER_TYPES: dict[tuple[str, bytes], str] = {
 """PHP's return types and returned values that are the receiver, or an instance of the class a
 method is called on, by node type and the text of the class (or variable) they name: read as the
 resolver's receivers (``static``, a keyword, had been looked up as a class; ``$this`` as nothing)."""
+
+
+PHP_ARRAYS = frozenset({"array", "iterable"})
+"""PHP's declared types that say a value holds elements but not of what type: a docblock may say."""
+
+PHP_SCALARS = frozenset({"string", "int", "float", "bool", "mixed", "array", "object", "callable", "iterable",
+                         "null", "true", "false", "resource", "class-string", "scalar", "numeric", "positive-int",
+                         "static", "self", "parent", "void", "never"})
+"""What a PHP docblock may give as elements' type that has no methods of the project's (or no type)."""
+
+PHP_DOC_ELEMENTS = re.compile(r"(?:\\?(?:array|list|iterable|non-empty-array|non-empty-list)<(?:[^,<>]+,\s*)?)?"
+                              r"\\?(?P<type>[A-Za-z_][\w\\]*)(?P<array>\[\]|>)")
+"""A docblock's type of elements: ``Opt[]``, ``array<Opt>``, ``array<string, Opt>``, ``list<Opt>``."""
+
+
+def _php_documented(declaration: Node | None, tag: str, name: str | None) -> str | None:
+    """Return the array of elements a PHP declaration's docblock gives for ``@return`` or for a
+    ``@param`` of that name (``@return InputOption[]`` over ``: array``, symfony/console's
+    ``foreach ($definition->getOptions() as $option)``: an ``InputOption``); ``None`` where it
+    says nothing of the kind (a scalar's array, a union, a generic of two)."""
+    if declaration is None or declaration.type not in ("method_declaration", "function_definition"):
+        return None
+    doc = declaration.prev_named_sibling
+    text = (doc.text or b"").decode("utf-8", "replace") if doc is not None and doc.type == "comment" else ""
+    if not text.startswith("/**"):
+        return None
+    for match in re.finditer(re.escape(tag) + r"\s+([^\s<]+<[^>]*>|\S+)(?:\s+(\$\w+))?", text):
+        if name is not None and match.group(2) != name:
+            continue
+        found = PHP_DOC_ELEMENTS.fullmatch(match.group(1))
+        typed = found["type"].lstrip("\\").replace("\\", ".") if found is not None else None
+        if typed is None or typed.lower() in PHP_SCALARS:
+            return None
+        return typed + names.ARRAY_TYPE
+    return None
+
+
+def _php_held(node: Node) -> str | None:
+    """Return the name a PHP ``foreach`` iterates as the resolver reads it: a variable (``$options``),
+    a property of the receiver (``$this->options``: ``this.options``); ``None`` for another value."""
+    if node.type == "variable_name":
+        return (node.text or b"").decode("utf-8", "replace")
+    if node.type != "member_access_expression":
+        return None
+    written = names.dotted(node)
+    return "this" + written[len("$this"):] if written.startswith("$this.") else written
+
+
+PHP_VAR = re.compile(r"/\*\*\s*@var\s+\\?(?P<type>[A-Za-z_][\w\\]*)\s+(?P<name>\$\w+)\s*\*/")
+"""A one-line PHP docblock typing a variable: ``/** @var Command $command */``."""
+
+
+def _php_var(statement: Node, bound: str) -> str | None:
+    """Return the class a ``/** @var T $name */`` just above a statement gives the name it binds."""
+    doc = statement.prev_named_sibling
+    found = PHP_VAR.fullmatch((doc.text or b"").decode("utf-8", "replace")) if doc is not None and doc.type == "comment" else None
+    if found is None or found["name"] != bound or found["type"].lower() in PHP_SCALARS:
+        return None
+    return found["type"].replace("\\", ".")
+
+
+def _foreach_of(node: Node) -> Node:
+    """Return the PHP ``foreach`` statement a value variable is bound by (``$k => $v``: through its pair)."""
+    holder = node.parent
+    return holder.parent if holder is not None and holder.type == "pair" and holder.parent is not None else holder  # type: ignore[return-value]
 
 
 def _php_receiver(node: Node | None, typed: str | None) -> str | None:
