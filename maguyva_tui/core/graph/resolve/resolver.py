@@ -41,10 +41,11 @@ from maguyva_tui.core.graph.tables import (
     split_id,
     symbol_id,
 )
+from maguyva_tui.core.parsing.facts.arities import RESULTS, fitting_result
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
-from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME
+from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME, PASSED
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
 from maguyva_tui.core.parsing.facts.names import (
     ALTERNATIVES,
@@ -297,7 +298,8 @@ class Resolver(Memo):
             callee = target
             target = self.given(index, scope, ".".join(parts[:used]), target, self.result(target))
             if target == UNRESOLVED and index.language == "java" and used < len(parts):
-                target = self.overload_result(callee, parts[used])  # routing().get(...): routing()'s Routing
+                target = self.overload_result(callee, parts[used], index, scope,  # routing().get(...): routing()'s Routing
+                                              ".".join(written[:used - 1] + [parts[used - 1]]))
         elif written[used - 1].endswith(ELEMENT):
             target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
         owner: str | None = None
@@ -338,7 +340,8 @@ class Resolver(Memo):
                 target = self.given(index, scope, ".".join(written[:i] + [parts[i]]), target,
                                     self.called_result(target, owner))
                 if target == UNRESOLVED and index.language == "java" and i + 1 < len(parts):
-                    target = self.overload_result(callee, parts[i + 1])  # jex.config().port(): JexConfig's
+                    target = self.overload_result(callee, parts[i + 1], index, scope,  # jex.config().port(): JexConfig's
+                                                  ".".join(written[:i] + [parts[i]]))
             elif written[i].endswith("()" + ELEMENT) and index.language == "php":  # php ``foreach ($d->getOptions() as $o)``: an element of its result
                 target = self.indexed(index, self.called_result(target, owner))
             elif written[i].endswith(ELEMENT):
@@ -850,7 +853,10 @@ class Resolver(Memo):
             if target in SENTINELS:
                 return target
             if called:
-                return self.given(index, scope, typed[:-2], target, self.called_result(target, owner))
+                made = self.given(index, scope, typed[:-2], target, self.called_result(target, owner))
+                if made == UNRESOLVED and index.language == "java":  # var config = jex.config(): by its count
+                    made = self.overload_result(target, None, index, scope, typed[:-2])
+                return made
             if self.is_property(target):  # ``color = style.color``: the property's value
                 return self.result(target)
             kind = self.kind(target)  # a class, or what an alias stands for: a function, a module
@@ -864,18 +870,31 @@ class Resolver(Memo):
         finally:
             self.depth -= 1
 
-    def overload_result(self, target: str, member: str) -> str:
-        """Resolve what calling a Java method whose overloads declare differing results gives, where the
-        member called on it tells: the one result that has that member (avaje-jex's ``JexConfig
-        config()`` beside ``Jex config(Consumer<JexConfig>)``: ``jex.config().compression()`` can only be
-        ``config()``'s, ``JexConfig``'s ``compression``, as javac finds it); a primitive has no members.
-        Unresolved where two have it, or one's result is not known (it might)."""
+    def overload_result(self, target: str, member: str | None, caller: FileIndex | None = None,
+                        scope: str | None = None, callee: str = "") -> str:
+        """Resolve what calling a Java method whose overloads declare differing results gives: the
+        result of the overload the call's argument count fits, where the call's count is recorded in
+        its scope (``callee``: the call as written, without its parentheses; avaje-jex's ``Routing
+        routing()`` beside ``Jex routing(HttpService)``: ``routing().get(...)`` is a ``Routing``'s,
+        though ``Jex`` has a ``get`` too); else, where the member called on it tells, the one result
+        that has that member (``JexConfig config()`` beside ``Jex config(Consumer<JexConfig>)``:
+        ``jex.config().compression()`` can only be ``config()``'s, as javac finds it); a primitive has
+        no members. Unresolved where two have it, or one's result is not known (it might)."""
         if self.kind(target) not in FUNCTION_KINDS:
             return UNRESOLVED
         path, qualname = split_id(target)
         index = self.file(path)
-        returned = index.locals.get(qualname, {}).get(RETURN) if index is not None else None
-        if index is None or not returned or ALTERNATIVES not in returned:
+        if index is None:
+            return UNRESOLVED
+        count = self.passed(caller, scope, callee) if caller is not None and callee else None
+        declared = index.locals.get(qualname, {}).get(RESULTS) if count is not None else None
+        fitting = fitting_result(count, declared) if count is not None and declared else None
+        if fitting is not None and fitting not in JAVA_PRIMITIVES:
+            made = self.instance(index, fitting, qualname)
+            if made not in SENTINELS:
+                return made
+        returned = index.locals.get(qualname, {}).get(RETURN)
+        if member is None or not returned or ALTERNATIVES not in returned:
             return UNRESOLVED
         having: set[str] = set()
         for written in returned.split(ALTERNATIVES):
@@ -887,6 +906,18 @@ class Resolver(Memo):
             if self.member(made, member) not in (UNRESOLVED, AMBIGUOUS):
                 having.add(made)
         return having.pop() if len(having) == 1 else UNRESOLVED
+
+    @staticmethod
+    def passed(index: FileIndex, scope: str | None, callee: str) -> int | None:
+        """Return how many arguments a Java call of that callee passes in a scope or one around it
+        (``<passed>``, ``generic_calls.py``); ``None`` where not recorded, or two counts."""
+        key = PASSED + callee
+        while scope:
+            count = index.locals.get(scope, {}).get(key)
+            if count is not None:
+                return int(count) if count.isdigit() else None
+            scope = scope.rpartition(".")[0]
+        return None
 
     def alternatives(self, index: FileIndex, scope: str | None, typed: str) -> str:
         """Resolve a local's differing bindings (``A()<or>pool[i]``): the one type they all resolve
