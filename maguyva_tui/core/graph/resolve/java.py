@@ -12,10 +12,12 @@ JDK_ELEMENT_METHODS = frozenset({
     "pollLast", "pop", "element", "first", "last", "floor", "ceiling", "higher", "lower", "remove", "removeFirst",
     "removeLast", "take", "firstElement", "lastElement", "elementAt", "orElse", "orElseGet", "orElseThrow",
     "getOrDefault", "put", "putIfAbsent", "computeIfAbsent", "computeIfPresent", "compute", "merge", "replace",
-    "getValue"})
+    "getValue", "getAndSet", "getAndUpdate", "updateAndGet", "getAndAccumulate", "accumulateAndGet", "getPlain",
+    "getOpaque", "getAcquire"})
 """The methods of the JDK's containers (``names.JAVA_SEQUENCES``, ``JAVA_MAPPINGS``) that give one element,
 a mapping's one value (``routes.get(i)``, ``it.next()``, ``compressor.orElseThrow()``, ``map.get(k)``, an
-entry's ``getValue()``), read by ``resolver.jdk_result``. Their other methods are the JDK's (external)."""
+entry's ``getValue()``, an ``AtomicReference``'s ``getAndSet(v)``), read by ``resolver.jdk_result``. Their
+other methods are the JDK's (external)."""
 JDK_SAME_ELEMENTS = frozenset({
     "iterator", "listIterator", "descendingIterator", "stream", "parallelStream", "filter", "sorted", "distinct",
     "limit", "skip", "takeWhile", "dropWhile", "subList", "headSet", "tailSet", "subSet", "descendingSet",
@@ -33,7 +35,7 @@ JDK_KEY_SETS = frozenset({"keySet", "navigableKeySet", "descendingKeySet"})
 JDK_ELEMENT_CALLBACKS = frozenset({
     "forEach", "forEachOrdered", "forEachRemaining", "filter", "map", "flatMap", "mapToInt", "mapToLong",
     "mapToDouble", "mapToObj", "anyMatch", "allMatch", "noneMatch", "removeIf", "ifPresent", "ifPresentOrElse",
-    "peek", "takeWhile", "dropWhile", "replaceAll"})
+    "peek", "takeWhile", "dropWhile", "replaceAll", "updateAndGet", "getAndUpdate"})
 """The methods of the JDK's containers (and streams, ``Optional``) whose callback's first parameter is an
 element (``routes.forEach(r -> ...)``, ``s.filter(c -> ...)``, ``held.ifPresent(h -> ...)``); of a mapping's
 entries, an entry, read as the mapping (``map.entrySet().stream().filter(e -> ...)``)."""

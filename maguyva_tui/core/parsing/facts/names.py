@@ -750,11 +750,13 @@ JAVA_SEQUENCES = {
     "java.util.concurrent": frozenset({"CopyOnWriteArrayList", "CopyOnWriteArraySet", "ConcurrentLinkedQueue",
                                        "ConcurrentLinkedDeque", "BlockingQueue", "LinkedBlockingQueue",
                                        "ArrayBlockingQueue", "BlockingDeque", "LinkedBlockingDeque"}),
+    "java.util.concurrent.atomic": frozenset({"AtomicReference"}),
     "java.util.stream": frozenset({"Stream"}),
     "java.lang": frozenset({"Iterable"}),
 }
 """The JDK's generic containers of one element type, by package: ``List<Route>`` holds Routes (``Route[]``),
-whose ``get(i)``, ``next()``, ``orElseThrow()`` give one (``graph/resolve/java.py``)."""
+whose ``get(i)``, ``next()``, ``orElseThrow()`` give one (``graph/resolve/java.py``); an ``AtomicReference``
+holds one (failsafe's ``state.get().getStats()`` of ``AtomicReference<CircuitState<R>> state``)."""
 JAVA_MAPPINGS = {
     "java.util": frozenset({"Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap", "EnumMap",
                             "IdentityHashMap", "WeakHashMap", "Hashtable"}),
