@@ -668,6 +668,8 @@ def _lambda_context(parameter: Node) -> str | None:
         return None
     position = [c.id for c in params.named_children].index(parameter.id) if params is not lambda_ else 0
     arguments = lambda_.parent
+    if arguments is not None and arguments.type == "return_statement":
+        return _returned_lambda(arguments, position)
     call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
     if call is None or call.type != "method_invocation":
         return None
@@ -676,6 +678,30 @@ def _lambda_context(parameter: Node) -> str | None:
         return None
     argument = [c.id for c in arguments.named_children].index(lambda_.id)
     return f"{called}{PARAMETER}{argument}{PARAMETER}{position}"
+
+
+def _returned_lambda(statement: Node, position: int) -> str | None:
+    """Return what a Java method declared to give one of the JDK's functional interfaces passes the
+    lambda it returns as parameter ``position`` (failsafe's ``Function<SyncExecutionInternal<R>,
+    ExecutionResult<R>> apply(...) { return execution -> {... execution.isCancelled(this) ...}; }``:
+    a ``SyncExecutionInternal``); ``None`` in a lambda's body (its own return), for a wildcard, and for
+    any other declared result."""
+    method = statement.parent
+    while method is not None and method.type not in ("method_declaration", "lambda_expression", "class_body"):
+        method = method.parent
+    declared = method.child_by_field_name("type") if method is not None and method.type == "method_declaration" else None
+    if declared is None or declared.type != "generic_type" or declared.named_child_count != 2:
+        return None
+    interface, arguments = declared.named_children
+    written = (interface.text or b"").decode("utf-8", "replace")
+    package, _, simple = written.rpartition(".")
+    passed = JAVA_FUNCTIONS.get(simple)
+    if passed is None or position >= len(passed) or not (package == "java.util.function" or (
+            not package and names.jdk_imported(declared, "java.util.function", simple))):
+        return None
+    given = arguments.named_children
+    argument = given[passed[position]] if passed[position] < len(given) else None
+    return names.type_name(argument) if argument is not None and argument.type != "wildcard" else None
 
 
 def _contextual(parameter: Node) -> str | None:
