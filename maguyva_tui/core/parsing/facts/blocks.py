@@ -88,11 +88,14 @@ def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
     C++, TypeScript or Python overload's lines (``OVERLOADING``); in Java each ``for`` statement's that
     declares its variable, statement block's that declares a local and ``catch`` clause's; in C++
     each ``for`` statement's that declares its variable and ``catch`` clause's; each Go ``for``
-    statement's; other languages as they are."""
+    statement's; in PHP the lines after each new instance of a variable made of two classes
+    (``_php_rebinds``); other languages as they are."""
     if language in OVERLOADING:
         _overloads(symbols, scopes)
     if language in ("java", "cpp"):
         _java_blocks(tree, scopes, language)
+    if language == "php":
+        _php_rebinds(tree, scopes)
     return scopes
 
 
@@ -282,6 +285,50 @@ def _java_blocks(tree: Tree, scopes: list[str | None], language: str = "java") -
         if scope:
             _paint(scopes, start, end, scope)
             painted[block.id] = f"{scope}.{BLOCK}{start}}}"
+
+
+_PHP_MADE = "(assignment_expression left: (variable_name) @bound right: (object_creation_expression) @made)"
+_PHP_FUNCTIONS = frozenset({"method_declaration", "function_definition"})
+
+
+@cache
+def _php_made_query() -> Query:
+    """Compile the query of PHP's ``$x = new Foo(...)`` once per process."""
+    return Query(grammar("php"), _PHP_MADE)
+
+
+def _php_rebinds(tree: Tree, scopes: list[str | None]) -> None:
+    """Paint a PHP function where it assigns one variable new instances of two classes (``$event =
+    new ConsoleCommandEvent(...)``, later ``$event = new ConsoleErrorEvent(...)``, then ``$event =
+    new ConsoleTerminateEvent(...)``: a function's locals are one table, so ``$event`` had no type
+    and its 8 calls in symfony/console's ``doRunCommand`` reached nothing) as nested block scopes,
+    one from each such assignment's line to the function's end, each under the one before: a
+    variable read there is the one the nearest assignment above binds, a name bound earlier is
+    still found walking out. Its closures are no symbols, and share the lines' scopes."""
+    made: dict[int, tuple[Node, dict[bytes, list[tuple[int, bytes]]]]] = {}
+    for match in QueryCursor(_php_made_query()).matches(tree.root_node):
+        bound, value = match[1]["bound"][0], match[1]["made"][0]
+        function = bound.parent
+        while function is not None and function.type not in _PHP_FUNCTIONS:
+            function = function.parent
+        classed = value.named_children[0] if value.named_child_count else None
+        if function is None or classed is None or classed.type not in ("name", "qualified_name"):
+            continue  # ``new class {...}``, ``new $class``: no class written
+        assigned = made.setdefault(function.id, (function, {}))[1]
+        assigned.setdefault(bound.text or b"", []).append((bound.start_point[0] + 1, classed.text or b""))
+    for function, assigned in made.values():
+        starts = sorted({line for sites in assigned.values() if len({c for _, c in sites}) > 1 for line, _ in sites})
+        if not starts or starts[0] >= len(scopes):
+            continue
+        scope = scopes[starts[0]]
+        if not scope:
+            continue
+        end, current, pending = min(function.end_point[0] + 1, len(scopes) - 1), scope, list(reversed(starts))
+        for line in range(starts[0], end + 1):
+            while pending and pending[-1] <= line:
+                current = f"{current}.{BLOCK}{pending.pop()}}}"
+            if scopes[line] == scope:
+                scopes[line] = current
 
 
 def _declares(loop: Node) -> bool:
