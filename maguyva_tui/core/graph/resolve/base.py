@@ -211,6 +211,11 @@ class Language:
         """Find a method defined in another file than its type; ``None`` where none can be."""
         return None
 
+    def derefs_to(self, r: Lookup, cls: str) -> str | None:
+        """Return the type a class's values reach members of where neither it nor its bases have
+        one of the name (Rust's ``impl Deref for X { type Target = Y; }``); ``None`` for none."""
+        return None
+
     def agreed_result(self, r: Lookup, owner: str, name: str) -> str | None:
         """Type a call of a method the owner's definitions name apart (Rust's trait impls,
         ``parsing/trait_impls.py``) by what they all return; ``None`` where they differ."""

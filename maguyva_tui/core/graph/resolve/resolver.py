@@ -1219,6 +1219,10 @@ class Resolver(Memo):
             found = self.in_bases(target, name)
             if found == UNRESOLVED and language.traits_borrow_members and index.defs.get(qualname) == "trait":
                 return self.from_users(target, name, index.language)
+            derefed = language.derefs_to(self, target) if found in SENTINELS else None
+            if derefed is not None:  # Rust: Utf8PathBuf derefs to Utf8Path, whose as_str it has
+                reached = self.member(derefed, name)
+                return reached if reached not in SENTINELS else found
             return found
         return UNRESOLVED
 

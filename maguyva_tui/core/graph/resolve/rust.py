@@ -118,6 +118,23 @@ class Rust(Language):
         found = {r.result(symbol_id(path, q)) for q in index.defs if q.startswith(apart)}
         return found.pop() if len(found) == 1 and not found & SENTINELS else None
 
+    def derefs_to(self, r: Lookup, cls: str) -> str | None:
+        """Return what a type of the crate derefs to: the type its ``deref`` returns, where it
+        implements a trait from outside the crate (``impl Deref for Utf8PathBuf { type Target =
+        Utf8Path; fn deref(&self) -> &Utf8Path }``). A method neither it nor its traits have is
+        the target's: camino's ``self.as_str()`` on a ``Utf8PathBuf`` is ``Utf8Path::as_str`` (had
+        been left to the standard library)."""
+        path, qualname = split_id(cls)
+        index = r.file(path)
+        if index is None or index.defs.get(qualname + ".deref") not in FUNCTION_KINDS:
+            return None
+        if not r.derives(cls, EXTERNAL):
+            return None  # Deref, std's, is among its bases
+        target = r.result(symbol_id(path, qualname + ".deref"))
+        if target in SENTINELS or target == cls or r.kind(target) not in CLASS_KINDS - {"trait"}:
+            return None
+        return target
+
     def no_member(self, index: FileIndex, qualname: str, name: str) -> bool:
         """Tell whether a name of an enum is a variant: not a definition the graph holds, nor a trait's member."""
         return index.defs.get(qualname) == "enum" and name[:1].isupper()
