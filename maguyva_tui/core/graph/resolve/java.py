@@ -13,7 +13,7 @@ JDK_ELEMENT_METHODS = frozenset({
     "removeLast", "take", "firstElement", "lastElement", "elementAt", "orElse", "orElseGet", "orElseThrow",
     "getOrDefault", "put", "putIfAbsent", "computeIfAbsent", "computeIfPresent", "compute", "merge", "replace",
     "getValue", "getAndSet", "getAndUpdate", "updateAndGet", "getAndAccumulate", "accumulateAndGet", "getPlain",
-    "getOpaque", "getAcquire"})
+    "getOpaque", "getAcquire", "join", "getNow", "resultNow"})
 """The methods of the JDK's containers (``names.JAVA_SEQUENCES``, ``JAVA_MAPPINGS``) that give one element,
 a mapping's one value (``routes.get(i)``, ``it.next()``, ``compressor.orElseThrow()``, ``map.get(k)``, an
 entry's ``getValue()``, an ``AtomicReference``'s ``getAndSet(v)``), read by ``resolver.jdk_result``. Their
@@ -35,9 +35,12 @@ JDK_KEY_SETS = frozenset({"keySet", "navigableKeySet", "descendingKeySet"})
 JDK_ELEMENT_CALLBACKS = frozenset({
     "forEach", "forEachOrdered", "forEachRemaining", "filter", "map", "flatMap", "mapToInt", "mapToLong",
     "mapToDouble", "mapToObj", "anyMatch", "allMatch", "noneMatch", "removeIf", "ifPresent", "ifPresentOrElse",
-    "peek", "takeWhile", "dropWhile", "replaceAll", "updateAndGet", "getAndUpdate"})
+    "peek", "takeWhile", "dropWhile", "replaceAll", "updateAndGet", "getAndUpdate", "thenAccept", "thenApply",
+    "thenCompose", "whenComplete", "handle", "thenAcceptAsync", "thenApplyAsync", "thenComposeAsync",
+    "whenCompleteAsync", "handleAsync"})
 """The methods of the JDK's containers (and streams, ``Optional``) whose callback's first parameter is an
-element (``routes.forEach(r -> ...)``, ``s.filter(c -> ...)``, ``held.ifPresent(h -> ...)``); of a mapping's
+element (``routes.forEach(r -> ...)``, ``s.filter(c -> ...)``, ``held.ifPresent(h -> ...)``, a future's
+``whenComplete((result, error) -> ...)``); of a mapping's
 entries, an entry, read as the mapping (``map.entrySet().stream().filter(e -> ...)``)."""
 JDK_COMPARING = frozenset({"sorted", "sort", "min", "max", "reduce"})
 """The methods whose callback, their first argument, takes two elements (a comparator, ``reduce``'s

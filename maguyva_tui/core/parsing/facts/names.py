@@ -749,14 +749,16 @@ JAVA_SEQUENCES = {
                             "Stack", "Vector", "Iterator", "ListIterator", "Optional"}),
     "java.util.concurrent": frozenset({"CopyOnWriteArrayList", "CopyOnWriteArraySet", "ConcurrentLinkedQueue",
                                        "ConcurrentLinkedDeque", "BlockingQueue", "LinkedBlockingQueue",
-                                       "ArrayBlockingQueue", "BlockingDeque", "LinkedBlockingDeque"}),
+                                       "ArrayBlockingQueue", "BlockingDeque", "LinkedBlockingDeque", "Future",
+                                       "CompletableFuture", "CompletionStage"}),
     "java.util.concurrent.atomic": frozenset({"AtomicReference"}),
     "java.util.stream": frozenset({"Stream"}),
     "java.lang": frozenset({"Iterable"}),
 }
 """The JDK's generic containers of one element type, by package: ``List<Route>`` holds Routes (``Route[]``),
 whose ``get(i)``, ``next()``, ``orElseThrow()`` give one (``graph/resolve/java.py``); an ``AtomicReference``
-holds one (failsafe's ``state.get().getStats()`` of ``AtomicReference<CircuitState<R>> state``)."""
+holds one (failsafe's ``state.get().getStats()`` of ``AtomicReference<CircuitState<R>> state``), and so
+does a ``Future``, a ``CompletableFuture`` (``join()``, ``whenComplete((result, error) -> ...)``)."""
 JAVA_MAPPINGS = {
     "java.util": frozenset({"Map", "HashMap", "LinkedHashMap", "TreeMap", "SortedMap", "NavigableMap", "EnumMap",
                             "IdentityHashMap", "WeakHashMap", "Hashtable"}),
