@@ -95,7 +95,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     known = resolver.property_names
 
     values = rules(index.language).function_values
-    unions = rules(index.language).union_calls
+    language = rules(index.language)
+    unions = language.union_calls
 
     def resolved(scope: str | None, name: str, call: bool, mode: int, arguments: int | None = None) -> tuple[int, ...]:
         if mode == READ_MODE and known is not None and not values:
@@ -111,6 +112,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
             return (UNRESOLVED_CODE,)  # an ordinary attribute read, a variable passed: no site at all
         if mode != READ_MODE and target == AMBIGUOUS and unions:
             return tuple(code(t) for t in union_methods(resolver, owner, name.rpartition(".")[2])) or (AMBIGUOUS_CODE,)
+        if mode != READ_MODE and target == AMBIGUOUS:  # C++'s Lexer::Error in lexer.cc and lexer.in.cc: one
+            target = language.copy_called(resolver, owner, name.rpartition(".")[2]) or target
         return (code(target),)
 
     methods = rules(index.language).bare_calls_are_methods
