@@ -78,3 +78,30 @@ def test_an_untyped_parameter_assigned_a_value_holds_it() -> None:
 
 def test_a_declared_parameter_keeps_its_type() -> None:
     assert sites(graph(), "Other.isZero") == [("src/Dec.php", 19, "Dec.minus")]
+
+
+STYLE = """<?php
+namespace Acme;
+
+class Question
+{
+    public function setHidden(bool $hidden): void {}
+}
+
+class Style
+{
+    public function askHidden(string $question, ?string $default = null): void
+    {
+        $question = new Question($question);
+        $question->setHidden(true);
+        $default->setHidden(true);
+    }
+}
+"""
+
+
+def test_a_scalar_parameter_assigned_an_object_holds_it() -> None:
+    """symfony/console's ``askHidden(string $question)``: ``$question = new Question($question);
+    $question->setHidden(true)`` had reached nothing, the parameter's ``string`` winning."""
+    g = build_graph({"src/Style.php": analyze("src/Style.php", STYLE)})
+    assert sites(g, "Question.setHidden") == [("src/Style.php", 14, "Style.askHidden")]

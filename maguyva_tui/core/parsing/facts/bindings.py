@@ -322,6 +322,9 @@ class Bindings:
                 return  # no context: unbound, as before (``Comparator<T> c = (a, b) -> ...``)
         if typed in PHP_ARRAYS and capture == "local.typed" and node.parent is not None and node.parent.parent is not None:
             typed = _php_documented(node.parent.parent.parent, "@param", bound) or typed  # ``@param Opt[] $options``
+        if capture == "local.typed" and node.parent is not None and node.parent.type == "simple_parameter" \
+                and (typed or "").lower() in PHP_SCALARS:  # ``string $question``, then ``$question = new Question(...)``
+            self.parameters.add((self.scope(line) or "", bound, offset))  # what the method assigns it types it
         if typed in INFERRED and capture == "local.typed":  # c++ auto x = v[0]; for (auto& x : xs)
             typed, declared = _cpp_inferred(node), None
         if typed == JAVA_INFERRED and capture == "local.declarator":
