@@ -294,6 +294,8 @@ class Resolver(Memo):
         target, used = self.head(index, scope, parts, call)
         if written[used - 1].endswith("()") and index.language == "java" and target.startswith(ARRAY):
             target = EXTERNAL  # java stream().collect(...) beside a field Stream<O> stream: the JDK's, as a Stream's
+        elif written[used - 1].endswith("()") and (value := self.called_value(index, scope, parts[0], target)):
+            target = value  # ``f(x).Cmp(y)`` of ``f bitFun``
         elif written[used - 1].endswith("()"):
             callee = target
             target = self.given(index, scope, ".".join(parts[:used]), target, self.result(target))
@@ -453,6 +455,19 @@ class Resolver(Memo):
                     self.depth -= 1
             scope = scope.rpartition(".")[0]
         return made
+
+    def called_value(self, index: FileIndex, scope: str | None, name: str, target: str,
+                     key: str = RETURN) -> str | None:
+        """Type calling a Go local or parameter of a named function type (``f bitFun`` of ``type
+        bitFun func(z, x, y *BigInt) *BigInt``): the type's declared result (cockroachdb/apd's
+        ``out := f(new(BigInt), x, y); out.Cmp(expected)`` had reached nothing). ``None`` where
+        the call is no such value's: a conversion ``bitFun(g)`` names the type itself."""
+        if index.language != "go" or "." in name or self.kind(target) != "type" or not self.binding(index, scope, name):
+            return None
+        path, qualname = split_id(target)
+        owner = self.file(path)  # a type's bindings are filed as its attributes
+        typed = owner.attrs.get(qualname, {}).get(key) if owner is not None else None
+        return self.instance(owner, typed, qualname) if owner is not None and typed else UNRESOLVED
 
     def returns_receiver(self, target: str) -> bool:
         """Tell whether a function returns its receiver (``RECEIVER_RESULTS``)."""
@@ -852,6 +867,8 @@ class Resolver(Memo):
                 return self.agreed_result(index, owner, typed[:-2].rpartition(".")[2])
             if target in SENTINELS:
                 return target
+            if called and (value := self.called_value(index, scope, typed[:-2], target)) is not None:
+                return value  # ``out := f(x)`` of ``f bitFun``: bitFun's declared result
             if called:
                 made = self.given(index, scope, typed[:-2], target, self.called_result(target, owner))
                 if made == UNRESOLVED and index.language == "java":  # var config = jex.config(): by its count
@@ -935,6 +952,9 @@ class Resolver(Memo):
             return UNRESOLVED
         try:
             target = self.resolve(index, scope, made.removesuffix("()"), invoked=True)
+            value = self.called_value(index, scope, made.removesuffix("()"), target, f"{RETURN}{NTH_RESULT}{nth}")
+            if value is not None:
+                return value  # ``r, err := g(x)`` of ``g pairFun``
             if self.kind(target) not in FUNCTION_KINDS:
                 return UNRESOLVED
             return self._declared(target, f"{RETURN}{NTH_RESULT}{nth}")

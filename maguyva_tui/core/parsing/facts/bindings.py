@@ -272,6 +272,9 @@ class Bindings:
         if capture == "local.switched":
             self.read_switched(node)
             return
+        if capture == "local.signature":
+            self.read_signature(node, line, offset)
+            return
         if capture == "local.self":
             receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
             if receiver is None or receiver.text not in SELF_TEXTS:
@@ -291,7 +294,7 @@ class Bindings:
             bound = local_name(node) or self.direct_init(node, line) or ""
         if _names_own_function(node, bound, self.scope(line) or ""):
             return
-        if bound in RECEIVERS and capture != "local.typed":
+        if bound in RECEIVERS and capture != "local.typed" and not go_declared(node):
             if loop_target(node):  # ``for cls in kinds``: untyped, it shadows the class (``Resolver.shadowed``)
                 self.bind(line, offset, bound, UNTYPED, False)
             return  # a declared one is a parameter like any other outside a class (``cls: type[Foo]``)
@@ -516,6 +519,22 @@ class Bindings:
         # a property returning ``self``: ``every().day.at(...)`` is a Job's ``at``)
         typed = value_type(node, alias=True, kind=kind) or (names.type_name(node, kind) if kind in names.NAME_TYPES else None)
         self.bind(line, offset, RETURN, _php_receiver(node, typed) or UNTYPED, False)
+
+    def read_signature(self, node: Node, line: int, offset: int) -> None:
+        """Bind ``<return>`` of a Go function type declared at the top level (``type bitFun func(z,
+        x, y *BigInt) *BigInt``) to its results, in the type's own scope: calling a value of it
+        gives them (``out := f(...)``, ``Resolver.called_value``)."""
+        typed_at = node.parent.child_by_field_name("type") if node.parent is not None else None
+        result = typed_at.child_by_field_name("result") if typed_at is not None else None
+        if result is None or self.scope(line):
+            return
+        name = (node.text or b"").decode("utf-8", "replace")
+        results = _results(result) if result.type == "parameter_list" else [result]
+        for nth, declared in enumerate(results):
+            typed = names.type_name(declared) if declared is not None else None
+            if typed:
+                key = f"{RETURN}{NTH_RESULT}{nth}" if nth else RETURN
+                self.sites.setdefault((name, key), {})[offset] = (line, typed, True)
 
     def fixture_yield(self, node: Node, line: int) -> bool:
         """Whether a ``yield`` gives a fixture's value: a plain ``yield`` (not ``yield from``) in a
@@ -1035,6 +1054,19 @@ def _anonymous_owner(node: Node) -> str | None:
     else:
         return None
     return (named[0].text or b"").decode("utf-8", "replace") if len(named) == 1 else None
+
+
+GO_DECLARATIONS = frozenset({"short_var_declaration", "var_spec", "range_clause"})
+"""Go's declarations of locals: Go has no receiver keyword, so ``self`` there is a name as any other."""
+
+
+def go_declared(node: Node) -> bool:
+    """Tell whether a name is declared by a Go short declaration, ``var`` or ``range`` (cockroachdb/apd's
+    ``self := new(BigInt); self.Set(x)`` had been dropped as a class's receiver, its calls untied)."""
+    parent = node.parent
+    if parent is not None and parent.type == "expression_list":
+        parent = parent.parent
+    return parent is not None and parent.type in GO_DECLARATIONS
 
 
 def _results(node: Node) -> list[Node | None]:

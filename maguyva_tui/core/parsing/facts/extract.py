@@ -37,6 +37,7 @@ from maguyva_tui.core.parsing.facts.bindings import (
     RETURN_CAPTURES,
     Bindings,
     class_member,
+    go_declared,
     loop_target,
 )
 from maguyva_tui.core.parsing.facts.blocks import (
@@ -619,7 +620,7 @@ class _Reader:
                 # globals: other files may use them; a TypeScript ``this: Ajv`` parameter: what ``this`` is there
                 # a loop's ``cls`` shadows the class (``for cls in kinds: cls(x)``): bound, it is no receiver
                 if (text in wanted or line >= last or scopes[line] is None or text == b"this"
-                        or text in RECEIVER_TEXTS and loop_target(node)
+                        or text in RECEIVER_TEXTS and (loop_target(node) or go_declared(node))  # go's self := ...
                         or capture == "local.typed" and class_member(node)):  # other files read a class's fields
                     chosen.append((node.start_byte, line, node, capture, text))
                 else:

@@ -184,6 +184,7 @@ GO = r"""
 (var_spec name: (identifier) @local.typed type: (_))
 (var_spec name: (identifier) @local.spec value: (expression_list . (_)))
 (type_spec name: (type_identifier) @local.alias type: [(slice_type) (map_type) (channel_type)])
+(type_spec name: (type_identifier) @local.signature type: (function_type result: (_)))
 (range_clause left: (expression_list (identifier) @local))
 (range_clause left: (expression_list (_) . (identifier) @local.ranged) right: (_))
 (type_switch_statement alias: (expression_list (identifier) @local.switched))
