@@ -29,6 +29,10 @@ window of its own (0)."""
 GAP = 2
 """Lines that may stand between a comment window's end and the definition it describes (blank,
 or the comment's own end: a window may stop before a JSDoc's ``*/``)."""
+REACH = 400
+"""Lines past a window's end that a comment going on may reach before the definition it describes
+(``///`` lines above camino's ``pub struct Utf8PathBuf`` are 40, one window and a part of the next:
+the first window, 6 comment lines above the struct, had been listed as prose with no symbol)."""
 COMMENT_STARTS = ("//", "/*", "*", "#", "--")
 """How a comment line (or an attribute, ``#[derive(Debug)]``) starts in the languages parsed."""
 
@@ -69,16 +73,23 @@ Lines = Callable[[str, int, int], list[str]]
 
 def described(window: Chunk, chunk_at: ChunkAt, lines: Lines) -> Chunk | None:
     """The definition a window of comments describes: the one starting at most :data:`GAP` lines
-    after it, with only comments, attributes and blank lines from the window's start to it;
-    ``None`` for any other chunk."""
+    after it, or after the comment it is a part of (a comment longer than a window is several
+    windows: :data:`REACH`), with only comments, attributes and blank lines from the window's
+    start to it; ``None`` for any other chunk."""
     if not ENABLED or window.symbol is not None or window.kind != "window":
         return None
     path, end = window.path, window.end_line
-    for line in range(end + 1, end + 2 + GAP):
+    last = end + 1 + GAP
+    line = end + 1
+    while line <= min(last, end + REACH):
         chunk = chunk_at(path, line)
         if chunk is not None and chunk.symbol is not None and chunk.start_line == line:
             heading = window.start_line <= HEADER_LINES
             return chunk if comments_only(lines(path, window.start_line, line - 1), heading) else None
+        text = lines(path, line, line)
+        if text and text[0].strip().startswith(COMMENT_STARTS):
+            last = line + 1 + GAP  # the comment goes on: what it describes starts after its end
+        line += 1
     return None
 
 

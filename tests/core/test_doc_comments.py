@@ -167,3 +167,44 @@ def test_a_magic_comment_is_not_found_as_the_module_under_it(tmp_path: Path) -> 
         assert all(line != 1 for line, _, _ in found), found  # the pragma's window is not listed
     finally:
         engine.close()
+
+
+LONG_DOC = "".join(f"/// {line}\n" for line in [
+    "An owned, mutable UTF-8 path (akin to [`String`]).", "",
+    "This type provides methods like [`push`] and [`set_extension`] that mutate the path in place.",
+    "", "# Examples", "", "```", "use camino::Utf8PathBuf;", "",
+    *[f"path.push(\"part{n}\");" for n in range(40)], "```", "",
+])
+PATHS = f"""\
+use std::path::PathBuf;
+
+{LONG_DOC}#[derive(Clone, Default)]
+#[repr(transparent)]
+pub struct Utf8PathBuf(PathBuf);
+
+/// Borrows the buffer's text.
+pub fn as_str(path: &Utf8PathBuf) -> &str {{
+    path.0.to_str().unwrap()
+}}
+"""
+
+
+def test_a_doc_comment_longer_than_a_window_describes_the_definition_under_it(tmp_path: Path) -> None:
+    """camino's 40 ``///`` lines above ``pub struct Utf8PathBuf`` are two windows: the first, which
+    holds the comment's summary line, had been listed as prose with no symbol."""
+    root = tmp_path / "camino"
+    root.mkdir()
+    (root / "lib.rs").write_text(PATHS)
+    engine = Engine(root, tmp_path / "index")
+    try:
+        struct = PATHS.splitlines().index("#[derive(Clone, Default)]") + 1
+        found = _semantic(engine, "An owned, mutable UTF-8 path, akin to String")
+        assert found[0][1] == "Utf8PathBuf", found
+        prose = [c for c in engine.generation.snapshot.chunks() if c.kind == "window" and 3 <= c.end_line < struct]
+        assert len(prose) == 2 and prose[0].start_line == 3, prose  # the comment alone, in two windows
+        hits = engine.search("An owned, mutable UTF-8 path, akin to String", limit=10, modality="semantic").results
+        assert all(h.symbol is not None for h in hits if h.end_line >= 3 and h.start_line < struct), hits
+        doc = doc_comments.described(prose[0], engine.generation.chunk_locator.at, engine.generation.snapshot.lines)
+        assert doc is not None and doc.symbol == "Utf8PathBuf"
+    finally:
+        engine.close()

@@ -23,6 +23,7 @@ from maguyva_tui.core.parsing.chunks import (
     WINDOW_LINES,
     WINDOW_OVERLAP,
     ChunkMap,
+    described_apart,
     gap_windows,
     line_count,
     smallest_chunk_at,
@@ -70,7 +71,8 @@ def extract_definitions(
         walker.walk(root)
     if rules.finish is not None:
         rules.finish(walker)
-    windows = gap_windows(path, text_lines, uncovered_ranges(total, walker.chunks), language)
+    windows = gap_windows(path, text_lines, described_apart(text_lines, uncovered_ranges(total, walker.chunks), total),
+                          language)
     if language in ("c", "cpp"):
         walker.symbols.extend(macro_defined_functions(source, path, language))
     symbols = _marked(walker.symbols, templates) if templates else walker.symbols
