@@ -56,3 +56,22 @@ def test_two_classes_of_one_name_stay_ambiguous() -> None:
                       "tool/lexer.cc": LEXER_CC, "src/parser.h": PARSER_H, "src/parser.cc": PARSER_CC})
     assert call_targets(graph, "src/parser.cc", 4) == set()
     assert loose_at(graph, "src/parser.cc", 4) == {"lexer_.Error": "ambiguous"}
+
+
+LEXER_COPY = """\
+#include "lexer.h"
+int Lexer::Peek() { return 1; }
+bool Lexer::Error(const std::string& message, std::string* err) {
+  Peek();
+  return this->Peek() == 0;
+}
+"""
+INLINE_H = LEXER_H.replace("int Peek();", "int Peek();\n  int Next() { return Peek(); }")
+
+
+def test_a_copy_calls_its_own_file_s_copies_and_a_header_the_one_named_as_it() -> None:
+    graph = graph_of({"src/lexer.h": INLINE_H, "src/lexer.in.cc": LEXER_COPY, "src/lexer.cc": LEXER_COPY})
+    assert call_targets(graph, "src/lexer.in.cc", 4) == {"src/lexer.in.cc::Lexer.Peek"}
+    assert call_targets(graph, "src/lexer.in.cc", 5) == {"src/lexer.in.cc::Lexer.Peek"}
+    assert call_targets(graph, "src/lexer.cc", 4) == {"src/lexer.cc::Lexer.Peek"}
+    assert call_targets(graph, "src/lexer.h", 5) == {"src/lexer.cc::Lexer.Peek"}

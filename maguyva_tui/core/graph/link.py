@@ -113,7 +113,7 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
         if mode != READ_MODE and target == AMBIGUOUS and unions:
             return tuple(code(t) for t in union_methods(resolver, owner, name.rpartition(".")[2])) or (AMBIGUOUS_CODE,)
         if mode != READ_MODE and target == AMBIGUOUS:  # C++'s Lexer::Error in lexer.cc and lexer.in.cc: one
-            target = language.copy_called(resolver, owner, name.rpartition(".")[2]) or target
+            target = language.copy_called(resolver, index.path, owner, name.rpartition(".")[2]) or target
         return (code(target),)
 
     methods = rules(index.language).bare_calls_are_methods

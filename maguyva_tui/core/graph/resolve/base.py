@@ -216,10 +216,10 @@ class Language:
         one of the name (Rust's ``impl Deref for X { type Target = Y; }``); ``None`` for none."""
         return None
 
-    def copy_called(self, r: Lookup, owner: str | None, name: str) -> str | None:
-        """Choose the definition a call reaches where one declared method is defined in several
-        files alike (C++'s out-of-line copies) and the owner's member lookup found it ambiguous;
-        ``None`` elsewhere."""
+    def copy_called(self, r: Lookup, path: str, owner: str | None, name: str) -> str | None:
+        """Choose the definition a call written in ``path`` reaches where one declared method is
+        defined in several files alike (C++'s out-of-line copies) and the owner's member lookup
+        found it ambiguous; ``None`` elsewhere."""
         return None
 
     def agreed_result(self, r: Lookup, owner: str, name: str) -> str | None:

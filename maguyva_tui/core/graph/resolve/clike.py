@@ -97,13 +97,15 @@ class CLike(Language):
         found = r.methods_named("c", qualname)
         return unique([t for t in found if r.kind(t) == "method"] or found)
 
-    def copy_called(self, r: Lookup, owner: str | None, name: str) -> str | None:
+    def copy_called(self, r: Lookup, path: str, owner: str | None, name: str) -> str | None:
         """Choose among a C++ method's definitions where several source files define the one
         method a class declares (ninja's ``Lexer::Error`` in ``lexer.cc`` and in ``lexer.in.cc``,
-        the re2c input it is generated from; a ``-posix.cc`` beside a ``-win32.cc``): the one in
-        the source file named as the class's header (``lexer.cc`` of ``lexer.h``), else the first
-        by path. ``lexer_.Error(...)`` had reached none. A header's inline body, a function of
-        another kind, or a class defined twice (two programs' ``Options``) is no such copy."""
+        the re2c input it is generated from; a ``-posix.cc`` beside a ``-win32.cc``): the copy in
+        the calling file (``EatWhitespace()`` in ``lexer.in.cc``'s ``Lexer::PeekToken``), else the
+        one in the source file named as the class's header (``lexer.cc`` of ``lexer.h``), else
+        the first by path. ``lexer_.Error(...)`` had reached none. A header's inline body, a
+        function of another kind, or a class defined twice (two programs' ``Options``) is no such
+        copy."""
         if not self.cpp or owner is None or "::" not in owner:
             return None
         r.deps.add("glob:c")
@@ -113,7 +115,8 @@ class CLike(Language):
         if len(found) < 2 or len(r.methods_named("c", qualname)) > 1:
             return None  # two classes of one name (two programs' Options): no guess
         stem = header.rpartition(".")[0]
-        return next((t for t in found if split_id(t)[0].rpartition(".")[0] == stem), found[0])
+        return next((t for t in found if split_id(t)[0] == path), None) or next(
+            (t for t in found if split_id(t)[0].rpartition(".")[0] == stem), found[0])
 
 
 def c_target(r: Lookup, qualname: str, nodes: list[str]) -> str | None:

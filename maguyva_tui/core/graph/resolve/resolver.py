@@ -1067,6 +1067,8 @@ class Resolver(Memo):
         if implicit and start:
             cls = self.enclosing_class(index, start)
             found = self.member(cls, name) if cls is not None else UNRESOLVED
+            if found == AMBIGUOUS:  # EatWhitespace() in Lexer::PeekToken of lexer.cc and of lexer.in.cc: each file's
+                found = language.copy_called(self, index.path, cls, name) or found
             return found if found not in SENTINELS else None
         return None
 
