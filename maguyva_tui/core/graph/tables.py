@@ -23,6 +23,7 @@ from maguyva_tui.core.parsing.facts.bindings import DECORATED, INSTANCE, NULL, P
 from maguyva_tui.core.parsing.facts.blocks import BLOCK
 from maguyva_tui.core.parsing.facts.fixtures import MARK
 from maguyva_tui.core.parsing.facts.imports import WILDCARD
+from maguyva_tui.core.parsing.facts.names import UNION_TYPE
 from maguyva_tui.core.parsing.facts.rust_impl_generics import GENERIC
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.store.records import StoredRecords, decode_records
@@ -268,7 +269,8 @@ def _add_local(index: FileIndex, scope: str, written: str) -> None:
     if name.startswith(GENERIC):  # a Rust impl block's bound type parameter: its methods' local
         bound = index.locals.setdefault(scope, {})
         parameter = name[len(GENERIC):]
-        bound[parameter] = typed if bound.get(parameter, typed) == typed else UNTYPED  # two blocks differing: neither
+        known = bound.get(parameter)  # two blocks binding it differently (Chain's impl Buf, impl BufMut): either
+        bound[parameter] = typed if not known else UNION_TYPE.join(dict.fromkeys([*known.split(UNION_TYPE), typed]))
         return
     if index.defs.get(scope) in CLASS_KINDS:
         _add_attribute(index.attrs.setdefault(scope, {}), name, typed)
