@@ -120,12 +120,15 @@ def _with_call(node: Node) -> Node | None:
 
 
 def _caught(node: Node) -> Node | None:
-    """Read the one type an exception handler catches: Java's ``catch (Type name)``, Python's
-    ``except Type as name``; ``None`` for several (``A | B``, a tuple)."""
+    """Read the one type an exception handler catches: Java's ``catch (Type name)``, PHP's ``catch
+    (Type $name)``, Python's ``except Type as name``; ``None`` for several (``A | B``, a tuple)."""
     holder = node.parent
     if holder is not None and holder.type == "as_pattern_target":  # python: the as_pattern's value
         pattern = holder.parent
         return pattern.named_children[0] if pattern is not None and pattern.named_child_count else None
+    if holder is not None and holder.type == "catch_clause":  # php ``catch (UnableToReadFile $e)``
+        listed = holder.child_by_field_name("type")
+        return listed.named_children[0] if listed is not None and listed.named_child_count == 1 else None
     caught = holder.named_children[0] if holder is not None and holder.named_child_count else None
     if caught is None or caught.type != "catch_type" or caught.named_child_count != 1:
         return None

@@ -319,7 +319,7 @@ PHP = r"""
 (foreach_statement (_) . (variable_name) @local.each)
 (foreach_statement (pair (_) (variable_name) @local.each))
 (foreach_statement (pair . (variable_name) @local))
-(catch_clause name: (variable_name) @local)
+(catch_clause name: (variable_name) @local.caught)
 (method_declaration return_type: (_) @local.returns)
 (function_definition return_type: (_) @local.returns)
 (return_statement (_) @local.return)
