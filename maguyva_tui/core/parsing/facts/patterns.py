@@ -201,6 +201,7 @@ GO = r"""
 RUST = r"""
 (call_expression function: (_) @call)
 (arguments [(identifier) (scoped_identifier)] @value)
+(field_initializer value: [(identifier) (scoped_identifier)] @value)
 (struct_expression name: (_) @new)
 (impl_item trait: (_) @inherit.impl type: (_))
 (trait_item bounds: (trait_bounds [(type_identifier) (scoped_type_identifier)] @inherit))
