@@ -63,3 +63,27 @@ func testBitFunSelf(f bitFun, x, y *BigInt) {
 def test_a_go_local_named_self_is_a_local() -> None:
     g = build_graph({"apd/bigint_test.go": analyze("apd/bigint_test.go", dedent(SELF))})
     assert [s.line for s in callers(g, "apd/bigint_test.go::BigInt.Set").sites] == [12, 14]
+
+
+CALLBACK = """
+package p
+
+type A struct{}
+
+func (a *A) Run() {}
+
+type B struct{}
+
+func (b *B) Run() {}
+
+func Walk(cb func(x *A) error) {
+    x := &B{}
+    x.Run()
+}
+"""
+
+
+def test_a_function_type_parameter_declares_no_local() -> None:
+    g = build_graph({"p/walk.go": analyze("p/walk.go", dedent(CALLBACK))})
+    assert [s.line for s in callers(g, "p/walk.go::B.Run").sites] == [14]
+    assert not callers(g, "p/walk.go::A.Run").sites
