@@ -179,6 +179,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.ranged": (None, _field("right", up=2)),
     "local.iterated": (None, _field("right")),  # python ``for x in xs``: an element of xs
     "local.each": (None, lambda node: _foreach_of(node).named_children[0]),  # php ``foreach ($xs as $x)``
+    "local.listed": (None, None),  # php ``[$fs, $path] = f()``: typed by a ``/** @var T $fs */`` above it only
     "local.paired": (None, _field("right", up=2)),  # python ``for i, x in enumerate(xs)``: x an element of xs
     "local.result": (None, _first_of(_field("right", up=2))),
     "local.parallel": (None, _paired_value),  # go ``a, b := x, y``: b is y
@@ -278,8 +279,6 @@ class Bindings:
         if capture == "local.signature":
             self.read_signature(node, line, offset)
             return
-        if capture == "local.typed" and _go_signature_parameter(node):
-            return  # ``func F(cb func(x *A) error) { x := &B{} }``: cb's x is no local of F
         if capture == "local.self":
             receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
             if receiver is None or receiver.text not in SELF_TEXTS:
@@ -314,6 +313,13 @@ class Bindings:
             plain = self.injected.takes.get(self.scope(line) or "")
             if plain is not None and bound not in plain:
                 self.bind(line, offset, bound, FIXTURE + bound, False)  # pytest passes the fixture
+                return
+        if capture in ("local.listed", "local.assigned") and node.parent is not None and node.parent.parent is not None:
+            statement = node.parent.parent if capture == "local.assigned" else node.parent.parent.parent
+            documented = _php_var(statement, bound) if statement is not None and statement.type == "expression_statement" else None
+            if documented or capture == "local.listed":  # ``/** @var FilesystemOperator $fs */`` above it
+                if documented:
+                    self.bind(line, offset, bound, documented, True)
                 return
         type_at, value_at = LOCAL_READS[capture]
         declared = type_at(node) if type_at is not None else None
@@ -994,12 +1000,15 @@ PHP_VAR = re.compile(r"/\*\*\s*@var\s+\\?(?P<type>[A-Za-z_][\w\\]*)\s+(?P<name>\
 
 
 def _php_var(statement: Node, bound: str) -> str | None:
-    """Return the class a ``/** @var T $name */`` just above a statement gives the name it binds."""
+    """Return the class a ``/** @var T $name */`` just above a statement gives the name it binds (one
+    of the docblocks stacked above it: ``/** @var string $id */ /** @var Mount $mount */``)."""
     doc = statement.prev_named_sibling
-    found = PHP_VAR.fullmatch((doc.text or b"").decode("utf-8", "replace")) if doc is not None and doc.type == "comment" else None
-    if found is None or found["name"] != bound or found["type"].lower() in PHP_SCALARS:
-        return None
-    return found["type"].replace("\\", ".")
+    while doc is not None and doc.type == "comment":
+        found = PHP_VAR.fullmatch((doc.text or b"").decode("utf-8", "replace"))
+        if found is not None and found["name"] == bound:
+            return None if found["type"].lower() in PHP_SCALARS else found["type"].replace("\\", ".")
+        doc = doc.prev_named_sibling
+    return None
 
 
 def _foreach_of(node: Node) -> Node:
@@ -1059,16 +1068,6 @@ def _anonymous_owner(node: Node) -> str | None:
     else:
         return None
     return (named[0].text or b"").decode("utf-8", "replace") if len(named) == 1 else None
-
-
-def _go_signature_parameter(node: Node) -> bool:
-    """Tell whether a name is a parameter of a Go function type (``cb func(x *A) error``, ``type
-    bitFun func(z, x, y *BigInt) *BigInt``), which declares no local: its ``x`` had been bound in the
-    enclosing function (an ``x := &B{}`` there was then read as an ``A``) or as a global."""
-    declaration = node.parent
-    parameters = declaration.parent if declaration is not None else None
-    return (declaration is not None and declaration.type == "parameter_declaration" and parameters is not None
-            and parameters.parent is not None and parameters.parent.type == "function_type")
 
 
 GO_DECLARATIONS = frozenset({"short_var_declaration", "var_spec", "range_clause"})

@@ -309,6 +309,7 @@ PHP = r"""
 (include_expression) @import
 (include_once_expression) @import
 (assignment_expression left: (variable_name) @local.assigned right: (_))
+(assignment_expression left: (list_literal (variable_name) @local.listed))
 (assignment_expression left: (member_access_expression object: (variable_name) name: (name) @local.self) right: (_))
 (simple_parameter type: (_) name: (variable_name) @local.typed)
 (simple_parameter name: (variable_name) @local)
