@@ -279,6 +279,8 @@ class Bindings:
         if capture == "local.signature":
             self.read_signature(node, line, offset)
             return
+        if capture == "local.typed" and _go_signature_parameter(node):
+            return  # ``func F(cb func(x *A) error) { x := &B{} }``: cb's x is no local of F
         if capture == "local.self":
             receiver = node.parent.child_by_field_name("object") if node.parent is not None else None
             if receiver is None or receiver.text not in SELF_TEXTS:
@@ -1068,6 +1070,16 @@ def _anonymous_owner(node: Node) -> str | None:
     else:
         return None
     return (named[0].text or b"").decode("utf-8", "replace") if len(named) == 1 else None
+
+
+def _go_signature_parameter(node: Node) -> bool:
+    """Tell whether a name is a parameter of a Go function type (``cb func(x *A) error``, ``type
+    bitFun func(z, x, y *BigInt) *BigInt``), which declares no local: its ``x`` had been bound in the
+    enclosing function (an ``x := &B{}`` there was then read as an ``A``) or as a global."""
+    declaration = node.parent
+    parameters = declaration.parent if declaration is not None else None
+    return (declaration is not None and declaration.type == "parameter_declaration" and parameters is not None
+            and parameters.parent is not None and parameters.parent.type == "function_type")
 
 
 GO_DECLARATIONS = frozenset({"short_var_declaration", "var_spec", "range_clause"})
