@@ -9,6 +9,8 @@ import pytest
 
 from maguyva_tui.core import doc_comments
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.parsing.definitions import extract_definitions, smallest_chunk_at
+from maguyva_tui.core.parsing.languages import parse
 from maguyva_tui.core.types import Chunk
 
 APPLICATION = '''\
@@ -189,6 +191,19 @@ pub fn as_str(path: &Utf8PathBuf) -> &str {{
 """
 
 
+def test_each_window_of_a_long_doc_comment_describes_the_definition_under_it() -> None:
+    source = PATHS.encode()
+    chunks, _ = extract_definitions(parse("rust", source), source, "rust", "lib.rs")
+    lines = PATHS.splitlines()
+    struct = lines.index("#[derive(Clone, Default)]") + 1
+    prose = [c for c in chunks if c.kind == "window" and c.end_line < struct and c.end_line >= 3]
+    assert [c.start_line for c in prose] == [3, 35]  # the comment alone, cut from the use line above it
+    chunk_at = lambda path, line: smallest_chunk_at(chunks, line)  # noqa: E731
+    found = [doc_comments.described(c, chunk_at, lambda path, a, b: lines[a - 1 : b]) for c in prose]
+    assert [c and c.symbol for c in found] == ["Utf8PathBuf", "Utf8PathBuf"]
+
+
+@pytest.mark.slow
 def test_a_doc_comment_longer_than_a_window_describes_the_definition_under_it(tmp_path: Path) -> None:
     """camino's 40 ``///`` lines above ``pub struct Utf8PathBuf`` are two windows: the first, which
     holds the comment's summary line, had been listed as prose with no symbol."""
