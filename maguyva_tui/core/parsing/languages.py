@@ -179,6 +179,14 @@ called ``FMT_API``, their methods lost. Only before a name followed by a base li
 struct TAG var`` with ``= {...};`` on the next line are left as written."""
 
 
+COMMENTED_CONTINUATION = re.compile(rb"(?:/\*(?:[^*\n]|\*(?!/))*\*/[ \t]*)+(?=\\\r?$)", re.MULTILINE)
+"""A one-line block comment before a ``#define``'s continuation backslash (ninja's ``#define
+IF_FIRSTRUN(cond)`` / ``if constexpr (!FIRSTRUN) assert(!(cond)); /* NOLINT */ \\``): the grammar
+ends the macro at the comment, reads its next line as code, and that ``if`` swallowed the template
+method after it (``RecomputeOutputsDirtyCache::RecomputeOutputDirty`` was no symbol, its ~20 calls
+of ``Node::exists``, ``Node::mtime`` no function's). The comment is blanked, the backslash kept."""
+
+
 _DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b", re.MULTILINE)
 _NOISE = re.compile(rb'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|\Z)', re.DOTALL)
 """String and character literals and comments: where a bracket or a ``#`` is no code."""
@@ -688,7 +696,8 @@ def parse(language: str, source: bytes, templates: list[tuple[int, int]] | None 
     (:data:`LEADING_MACRO`, in C++ :data:`DECLARATION_MACRO` too), Microsoft's calling conventions in
     C++ (:data:`MS_CALLING_CONVENTION`), a C++ macro call alone on its line
     (:func:`_blank_call_lines`) or those after a C++ function's parameters (:data:`TRAILING_MACRO`) and
-    the later branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) are
+    the later branches of a conditional that leaves brackets unbalanced (:func:`_first_branches`) and
+    a block comment before a macro's continuation backslash (:data:`COMMENTED_CONTINUATION`) are
     parsed as blanks of the same length, so every byte offset and line of the tree is the text's; in
     Rust, so are the name and braces of a macro that wraps items (:func:`_unwrapped_item_macros`) and
     the name and ``!`` of a standard macro of expressions (``assert_eq!``: :mod:`.rust_macros`); in
@@ -699,6 +708,8 @@ def parse(language: str, source: bytes, templates: list[tuple[int, int]] | None 
     parser = parsers.get(language)
     if parser is None:
         parser = parsers[language] = Parser(grammar(language))
+    if language in ("c", "cpp") and b"*/" in source and COMMENTED_CONTINUATION.search(source) is not None:
+        source = COMMENTED_CONTINUATION.sub(lambda m: b" " * len(m.group()), source)
     if language in ("c", "cpp") and (b"#el" in source or (b"#" in source and opens_in_list(source))):
         source = _first_branches(source)
     if language in ("c", "cpp") and WRAPPING_MACRO.search(source) is not None:
