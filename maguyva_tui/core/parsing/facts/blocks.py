@@ -96,6 +96,8 @@ def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
         _java_blocks(tree, scopes, language)
     if language == "php":
         _php_rebinds(tree, scopes)
+    if language == "rust":
+        _rust_shadows(tree, scopes)
     return scopes
 
 
@@ -329,6 +331,63 @@ def _php_rebinds(tree: Tree, scopes: list[str | None]) -> None:
                 current = f"{current}.{BLOCK}{pending.pop()}}}"
             if scopes[line] == scope:
                 scopes[line] = current
+
+
+_RUST_LETS = "(let_declaration pattern: (identifier) @bound value: (_) @value) @let"
+_RUST_FUNCTIONS = frozenset({"function_item", "closure_expression"})
+
+
+@cache
+def _rust_lets_query() -> Query:
+    """Compile the query of Rust's ``let x = ...`` once per process."""
+    return Query(grammar("rust"), _RUST_LETS)
+
+
+def _rust_shadows(tree: Tree, scopes: list[str | None]) -> None:
+    """Paint a Rust function where a ``let`` binds a name again (``let a = Bytes::from(..); ..
+    let a = BytesMut::from(..);``: a function's locals are one table, so ``a`` had no type and
+    bytes' ``a.len()`` calls reached nothing) as nested block scopes, one from each such ``let``'s
+    line to the end of the block holding it, each under the one around it: a name read there is
+    the one the nearest ``let`` above binds. A ``let`` whose value reads the name it binds again
+    (``let a = a.freeze();``) starts none: its line would read its own binding."""
+    lets: dict[int, dict[bytes, list[tuple[int, Node]]]] = {}
+    for match in QueryCursor(_rust_lets_query()).matches(tree.root_node):
+        bound, value, let = match[1]["bound"][0], match[1]["value"][0], match[1]["let"][0]
+        function = let.parent
+        while function is not None and function.type not in _RUST_FUNCTIONS:
+            function = function.parent
+        if function is not None:
+            lets.setdefault(function.id, {}).setdefault(bound.text or b"", []).append((let.start_point[0], let))
+    starts: list[tuple[int, int]] = []
+    for bound_names in lets.values():
+        for name, sites in bound_names.items():
+            if len(sites) < 2:
+                continue
+            for line, let in sites:
+                value = let.child_by_field_name("value")
+                if value is not None and name in _identifiers(value):
+                    continue
+                block = let.parent
+                if block is not None and block.type == "block" and line != block.end_point[0]:
+                    starts.append((line + 1, block.end_point[0] + 1))
+    for start, end in sorted(set(starts)):
+        if start >= len(scopes) or not scopes[start]:
+            continue
+        scope, painted = scopes[start], f"{scopes[start]}.{BLOCK}{start}}}"
+        for line in range(start, min(end, len(scopes) - 1) + 1):
+            if scopes[line] == scope:
+                scopes[line] = painted
+
+
+def _identifiers(node: Node) -> set[bytes]:
+    """Return the plain names read under a node."""
+    out, stack = set(), [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier" and current.text:
+            out.add(current.text)
+        stack.extend(current.named_children)
+    return out
 
 
 def _declares(loop: Node) -> bool:
