@@ -358,6 +358,8 @@ class Bindings:
                 typed = FUNCTION_TYPED
             if capture == "local.operated":
                 typed = operator_result(value) if value is not None else None
+            if capture == "local.short" and value is not None and value.type == "binary_expression":
+                typed = _go_operated(value)  # go ``t := r & traps``: what r is
             if capture == "local.iterated":
                 typed = _iterated(value) if value is not None else None
             if capture == "local.each":  # php: an element of what is iterated (``Opt[]``: an Opt)
@@ -1080,6 +1082,24 @@ def _go_signature_parameter(node: Node) -> bool:
     parameters = declaration.parent if declaration is not None else None
     return (declaration is not None and declaration.type == "parameter_declaration" and parameters is not None
             and parameters.parent is not None and parameters.parent.type == "function_type")
+
+
+GO_KEPT_OPERATORS = frozenset({b"+", b"-", b"*", b"/", b"%", b"&", b"|", b"^", b"&^", b"<<", b">>"})
+"""Go's operators whose result has their operands' type (a shift's: its left operand's); a comparison's is a bool."""
+
+
+def _go_operated(node: Node) -> str | None:
+    """Return the type a Go arithmetic or bitwise expression has: its typed operand's (cockroachdb/apd's
+    ``t := r & traps; t.String()`` of ``r Condition``: a Condition's String), the left one's unless it
+    is a literal (``1 << n``, ``2 * x``); ``None`` for a comparison or a logical one."""
+    operator = node.child_by_field_name("operator")
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if operator is None or operator.text not in GO_KEPT_OPERATORS or left is None or right is None:
+        return None
+    operand = left if not left.type.endswith("_literal") or operator.text in (b"<<", b">>") else right
+    if operand.type.endswith("_literal"):
+        return None
+    return value_type(operand, alias=True)
 
 
 GO_DECLARATIONS = frozenset({"short_var_declaration", "var_spec", "range_clause"})
