@@ -1235,6 +1235,9 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     if kind in AWAITS and node.named_child_count == 1:  # python ``await f()``: what the coroutine returns
         node = node.named_children[0]
         kind = node.type
+    if kind == "clone_expression" and node.named_child_count == 1:  # php ``clone $this``: a copy, of its class
+        node = node.named_children[0]
+        kind = node.type
     operand = node.child_by_field_name("operand") if kind == "index_expression" else None
     if operand is not None:  # go xs[0]: an element, typed as xs is (a slice's type is its element's)
         node, kind = operand, operand.type
@@ -1261,6 +1264,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
         return names.type_name(node, kind)
     if alias and kind == "this":  # js ``var self = this``, ``const me = this``: the enclosing class
+        return "this"
+    if alias and kind == "variable_name" and node.text == b"$this":  # php ``$clone = clone $this``, ``$me = $this``
         return "this"
     if alias and kind == "call":
         bound = _type_var_bound(node)
