@@ -92,7 +92,9 @@ def symbol_as_meant(name: str, root: Path | None = None) -> str:
     cleaned = name.strip().strip("`'\"").strip()
     cleaned = slashed(cleaned)  # Windows' pkg\a.py: a path every tool reads as pkg/a.py (impact alone had)
     cleaned = cleaned if root is None else from_root(root, cleaned)
-    cleaned = OWN_RECEIVER.sub("", cleaned.removesuffix("()"))  # self._conn_request, as a call writes it
+    if not cleaned.endswith("operator()"):  # C++'s call operator keeps its (): it is the name
+        cleaned = cleaned.removesuffix("()")
+    cleaned = OWN_RECEIVER.sub("", cleaned)  # self._conn_request, as a call writes it
     while cleaned.startswith("./"):  # a path as a shell completes it: ./pkg/a.py::run (the "." read as a separator)
         cleaned = cleaned[2:]
     start, end = 0, len(cleaned)

@@ -151,6 +151,10 @@ class Language:
     """Whether a name written from the top level (C++'s ``::Error``, read ``.Error``) is looked up
     there alone, as Ruby's constants (``lexical_constants``) are: never a member or a nested one."""
     call_member: str | None = None
+    typed_instances = False
+    """Whether a name declared with a class's type holds an instance of it (C++'s ``Hash local;``,
+    a field, a parameter), so calling it runs ``call_member``; elsewhere only what a call made is
+    one (Python's ``c = Curry(f)``)."""
     """The method that calling an instance runs (Python's ``__call__``); ``None`` where the
     language has none, and a called value stays its class, as it always had."""
     constructor_method: str | None = None

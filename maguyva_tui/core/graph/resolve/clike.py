@@ -34,6 +34,8 @@ class CLike(Language):
         self.constructors_named_as_class = cpp
         self.rooted_names = cpp
         self.held_members = cpp
+        self.call_member = "operator()" if cpp else None  # commandHash_() of a LazyEdgeCommandHash
+        self.typed_instances = cpp
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
         """Resolve a name defined once among all C/C++ files (definitions before headers); in C++

@@ -508,8 +508,14 @@ class Resolver(Memo):
         attribute bound to what a call made (``c = Curry(f)``, ``self.handler = Handler()``),
         not the class or an alias of it (``k = Curry``); a method's ``self`` is one (kombu's
         ``lazy.__str__``: ``str(self())`` runs ``lazy.__call__``, it makes no ``lazy``)."""
+        typed_instances = rules(index.language).typed_instances
         if owner is None:
-            return len(parts) == 1 and (parts[0] == "self" or self.binding(index, scope, parts[0]).endswith("()"))
+            if len(parts) != 1:
+                return False
+            bound = self.binding(index, scope, parts[0])
+            if parts[0] == "self" or bound.endswith("()"):
+                return True
+            return typed_instances and bool(bound or self.own_field(index, scope, parts[0]))
         if self.kind(owner) not in CLASS_KINDS:
             return False
         seen = {owner}
@@ -519,7 +525,7 @@ class Resolver(Memo):
             cls_index = self.file(path)
             typed = cls_index.attrs.get(qualname, {}).get(parts[-1]) if cls_index is not None else None
             if typed:
-                return typed.endswith("()")
+                return typed_instances or typed.endswith("()")
             fresh = [b for b in self.bases.get(cls, ()) if self.is_symbol(b) and b not in seen]
             seen.update(fresh)
             queue.extend(fresh)
@@ -559,11 +565,27 @@ class Resolver(Memo):
             scope = scope.rpartition(".")[0]
         return ""
 
+    def own_field(self, index: FileIndex, scope: str | None, name: str) -> bool:
+        """Tell whether a bare name in a method is a field of its class (C++'s ``commandHash_``),
+        declared there or in a base the file's class names."""
+        owner = index.enclosing_class(scope)
+        if owner is None:
+            return False
+        if name in index.attrs.get(owner, {}):
+            return True
+        cls = symbol_id(index.path, owner)
+        return bool(self.bases.get(cls)) and self.memoized(
+            ("field", index.path, owner, name), self.inherited_field, cls, name) not in (None, UNRESOLVED)
+
     def call_instance(self, index: FileIndex, cls: str) -> str:
-        """Resolve calling an instance of a class: its ``call_member`` (``__call__``), its own or
-        inherited; the class itself where the language calls no member."""
+        """Resolve calling an instance of a class: its ``call_member`` (``__call__``, C++'s
+        ``operator()``), its own or inherited; the class itself where the language calls no member,
+        or where a C++ class has no ``operator()`` (a name read as an instance that is none)."""
         member = rules(index.language).call_member
-        return cls if member is None else self.member(cls, member)
+        if member is None:
+            return cls
+        found = self.member(cls, member)
+        return cls if found == UNRESOLVED and rules(index.language).typed_instances else found
 
     def is_symbol(self, target: str) -> bool:
         """Tell whether a target is a symbol node id: its id holds ``::`` and it is no file the
