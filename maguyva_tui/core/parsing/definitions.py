@@ -31,7 +31,7 @@ from maguyva_tui.core.parsing.chunks import (
     window_chunks,
 )
 from maguyva_tui.core.parsing.rules import RULES
-from maguyva_tui.core.parsing.walker import Walker
+from maguyva_tui.core.parsing.walker import REGION_KINDS, Walker
 from maguyva_tui.core.types import Chunk, Symbol
 
 __all__ = [
@@ -71,7 +71,8 @@ def extract_definitions(
         walker.walk(root)
     if rules.finish is not None:
         rules.finish(walker)
-    windows = gap_windows(path, text_lines, described_apart(text_lines, uncovered_ranges(total, walker.chunks), total),
+    covering = [chunk for chunk in walker.chunks if chunk.kind not in REGION_KINDS]
+    windows = gap_windows(path, text_lines, described_apart(text_lines, uncovered_ranges(total, covering), total),
                           language)
     if language in ("c", "cpp"):
         walker.symbols.extend(macro_defined_functions(source, path, language))

@@ -35,6 +35,11 @@ CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "impl"
 
 FUNCTION_KINDS = frozenset({"function", "method"})
 
+REGION_KINDS = frozenset({"impl"})
+"""Chunks that cover no line for the windows: what no definition inside them covers is still a
+window (a ``///`` comment above a method of a Rust impl is found as the method,
+:mod:`maguyva_tui.core.doc_comments`)."""
+
 UNCHUNKED_KINDS = frozenset({"variable", "constant", "import"})
 """Symbols too small to be chunks of their own: line windows cover them."""
 
@@ -154,6 +159,14 @@ class Walker:
             self.chunks.append(Chunk(self.path, start, end, kind, qualname, self.language))
         if body is not None:
             self.enter([*prefix, name], kind, body)
+
+    def region(self, kind: str, outer: Outer, name: str) -> None:
+        """Record a chunk that is no symbol, named ``name`` in the enclosing scopes (a Rust impl
+        block: ``impl Display for Utf8Path``); the windows over its lines stay
+        (:data:`REGION_KINDS`)."""
+        start = min(outer.start_point.row + 1, self.total_lines)
+        end = max(start, min(_end_line(outer), self.total_lines))
+        self.chunks.append(Chunk(self.path, start, end, kind, ".".join([*self.scope_names(), name]), self.language))
 
     def enum_members(self, names: list[str], body: Node | None, member_name: Callable[[Node], Node | None]) -> None:
         """Record an enum's members (``Color.RED``) as constants in its scope: each child of

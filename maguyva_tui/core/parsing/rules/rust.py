@@ -89,8 +89,11 @@ def _impl(w: Walker, node: Node, outer: Outer) -> None:
     if body is None:
         return
     first = len(w.symbols)
-    w.enter([w.text(name)] if name is not None else [], "impl", body)
     trait = node.child_by_field_name("trait")
+    if written is not None:  # its own chunk: a hit on its header had been a window with no symbol
+        head = f"{impl_text(w.text(trait))} for " if trait is not None else ""
+        w.region("impl", outer, f"impl {head}{impl_text(w.text(written))}")
+    w.enter([w.text(name)] if name is not None else [], "impl", body)
     if trait is not None and name is not None and written is not None:  # told apart from its type's others: trait_impls.py
         owner = ".".join([*w.scope_names(), w.text(name)])
         block = ImplBlock(first, len(w.symbols), owner, impl_text(w.text(trait)), impl_text(w.text(written)))
