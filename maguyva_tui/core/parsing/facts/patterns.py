@@ -299,6 +299,7 @@ PHP = r"""
 (nullsafe_member_call_expression) @call.member
 (scoped_call_expression) @call.member
 (object_creation_expression [(name) (qualified_name) (relative_name)] @new)
+(attribute [(name) (qualified_name)] @new parameters: (arguments))
 (base_clause [(name) (qualified_name)] @inherit)
 (class_interface_clause [(name) (qualified_name)] @inherit)
 (declaration_list (use_declaration [(name) (qualified_name)] @inherit))
