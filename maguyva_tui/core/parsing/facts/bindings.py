@@ -279,6 +279,11 @@ class Bindings:
         if capture == "local.signature":
             self.read_signature(node, line, offset)
             return
+        if capture == "local.repeated":  # go's ``Inexact`` under ``SystemOverflow Condition = 1 << iota``
+            typed = _go_repeated(node)
+            if typed:
+                self.bind(line, offset, (node.text or b"").decode("utf-8", "replace"), typed, True)
+            return
         if capture == "local.typed" and _go_signature_parameter(node):
             return  # ``func F(cb func(x *A) error) { x := &B{} }``: cb's x is no local of F
         if capture == "local.self":
@@ -1082,6 +1087,18 @@ def _go_signature_parameter(node: Node) -> bool:
     parameters = declaration.parent if declaration is not None else None
     return (declaration is not None and declaration.type == "parameter_declaration" and parameters is not None
             and parameters.parent is not None and parameters.parent.type == "function_type")
+
+
+def _go_repeated(node: Node) -> str | None:
+    """Return the type of a Go constant written without type or value: the type of the spec its
+    group repeats, the nearest one before it that has a value (cockroachdb/apd's ``Inexact`` after
+    ``SystemOverflow Condition = 1 << iota`` is a Condition; ``res := Inexact | Rounded;
+    res.negateOverflowFlags()`` had reached nothing); ``None`` where that one declares no type."""
+    spec = node.parent.prev_named_sibling if node.parent is not None else None
+    while spec is not None and (spec.type != "const_spec" or spec.child_by_field_name("value") is None):
+        spec = spec.prev_named_sibling
+    typed = spec.child_by_field_name("type") if spec is not None else None
+    return names.type_name(typed) if typed is not None else None
 
 
 GO_KEPT_OPERATORS = frozenset({b"+", b"-", b"*", b"/", b"%", b"&", b"|", b"^", b"&^", b"<<", b">>"})

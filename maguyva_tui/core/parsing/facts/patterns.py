@@ -182,6 +182,8 @@ GO = r"""
 (short_var_declaration left: (expression_list (_) (identifier) @local.result) right: (expression_list . (call_expression) .))
 (short_var_declaration left: (expression_list (_) (identifier) @local.parallel) right: (expression_list (_) (_)))
 (var_spec name: (identifier) @local.typed type: (_))
+(const_spec name: (identifier) @local.typed type: (_))
+(const_spec name: (identifier) @local.repeated !type !value)
 (var_spec name: (identifier) @local.spec value: (expression_list . (_)))
 (type_spec name: (type_identifier) @local.alias type: [(slice_type) (map_type) (channel_type)])
 (type_spec name: (type_identifier) @local.signature type: (function_type result: (_)))
