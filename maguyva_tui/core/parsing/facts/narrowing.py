@@ -46,6 +46,11 @@ class Grammar:
     """Receivers never narrowed (``$this``, ``self``): their class is known."""
 
 
+PHP_RELATIVE = {b"parent": "super", b"self": "self", b"static": "self"}
+"""PHP's classes named relative to the class written in (``$x instanceof parent``: its base), as the
+resolver names them."""
+
+
 def _instanceof(test: Node, receiver: bytes) -> str | None:
     """Read ``x instanceof Foo`` (PHP, JavaScript, TypeScript)."""
     if test.type != "binary_expression":
@@ -55,7 +60,8 @@ def _instanceof(test: Node, receiver: bytes) -> str | None:
         return None
     if left.text != receiver or right.type not in CLASS_NAMES:
         return None
-    return names.type_name(right)
+    relative = PHP_RELATIVE.get(right.text or b"") if right.type == "name" else None  # php: no js identifier
+    return relative or names.type_name(right)
 
 
 def _isinstance(test: Node, receiver: bytes) -> str | None:
