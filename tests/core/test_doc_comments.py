@@ -178,7 +178,7 @@ LONG_DOC = "".join(f"/// {line}\n" for line in [
     *[f"path.push(\"part{n}\");" for n in range(40)], "```", "",
 ])
 PATHS = f"""\
-use std::path::PathBuf;
+mod paths;
 
 {LONG_DOC}#[derive(Clone, Default)]
 #[repr(transparent)]
@@ -197,7 +197,7 @@ def test_each_window_of_a_long_doc_comment_describes_the_definition_under_it() -
     lines = PATHS.splitlines()
     struct = lines.index("#[derive(Clone, Default)]") + 1
     prose = [c for c in chunks if c.kind == "window" and c.end_line < struct and c.end_line >= 3]
-    assert [c.start_line for c in prose] == [3, 35]  # the comment alone, cut from the use line above it
+    assert [c.start_line for c in prose] == [3, 35]  # the comment alone, after the module above it
     chunk_at = lambda path, line: smallest_chunk_at(chunks, line)  # noqa: E731
     found = [doc_comments.described(c, chunk_at, lambda path, a, b: lines[a - 1 : b]) for c in prose]
     assert [c and c.symbol for c in found] == ["Utf8PathBuf", "Utf8PathBuf"]

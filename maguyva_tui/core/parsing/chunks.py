@@ -10,14 +10,12 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
-from maguyva_tui.core.doc_comments import COMMENT_STARTS
 from maguyva_tui.core.types import Chunk
 
 WINDOW_LINES = 40  # about a screenful: whole enough to read, small enough to embed
 WINDOW_OVERLAP = 8  # a match near one window's edge still has context in the next
 
 _Line = TypeVar("_Line", str, bytes)
-_COMMENT_BYTES = tuple(start.encode() for start in COMMENT_STARTS)
 
 _BLANK = re.compile(r"[\W_]*")
 _BLANK_BYTES = re.compile(rb"[^A-Za-z0-9\x80-\xff]*")  # non-ASCII bytes may be letters
@@ -63,31 +61,6 @@ def uncovered_ranges(total: int, chunks: Iterable[Chunk]) -> list[tuple[int, int
     if next_line <= total:
         ranges.append((next_line, total))
     return ranges
-
-
-def described_apart(lines: Sequence[_Line], ranges: Iterable[tuple[int, int]], total: int) -> list[tuple[int, int]]:
-    """The ranges, each that ends right above a definition (not at the file's end) cut where the
-    comment ending it starts: the comment (``///``, JSDoc, Go's ``//``) is windows of its own, which
-    the semantic engine finds as the definition (:mod:`maguyva_tui.core.doc_comments`), not one
-    window with the code above it (a ``use`` line above camino's 40 ``///`` lines before
-    ``pub struct Utf8PathBuf`` had made their first window code and prose, found as neither)."""
-    out: list[tuple[int, int]] = []
-    for first, last in ranges:
-        start, said = last, False
-        while last < total and start >= first and (_is_blank(lines[start - 1]) or _is_comment(lines[start - 1])):
-            said = said or not _is_blank(lines[start - 1])
-            start -= 1
-        if said and start >= first and any(not _is_blank(line) for line in lines[first - 1 : start]):
-            out += [(first, start), (start + 1, last)]
-        else:
-            out.append((first, last))
-    return out
-
-
-def _is_comment(line: str | bytes) -> bool:
-    if isinstance(line, bytes):
-        return line.lstrip().startswith(_COMMENT_BYTES)
-    return line.lstrip().startswith(COMMENT_STARTS)
 
 
 def gap_windows(

@@ -23,7 +23,6 @@ from maguyva_tui.core.parsing.chunks import (
     WINDOW_LINES,
     WINDOW_OVERLAP,
     ChunkMap,
-    described_apart,
     gap_windows,
     line_count,
     smallest_chunk_at,
@@ -72,8 +71,7 @@ def extract_definitions(
     if rules.finish is not None:
         rules.finish(walker)
     covering = [chunk for chunk in walker.chunks if chunk.kind not in REGION_KINDS]
-    windows = gap_windows(path, text_lines, described_apart(text_lines, uncovered_ranges(total, covering), total),
-                          language)
+    windows = gap_windows(path, text_lines, uncovered_ranges(total, covering), language)
     if language in ("c", "cpp"):
         walker.symbols.extend(macro_defined_functions(source, path, language))
     symbols = _marked(walker.symbols, templates) if templates else walker.symbols
