@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMAT_VERSION = 56
+FORMAT_VERSION = 57
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2
