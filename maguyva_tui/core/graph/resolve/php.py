@@ -111,7 +111,7 @@ def _psr4_folders(r: Lookup) -> dict[tuple[str, ...], dict[str, int]]:
 
 
 def _longest_suffix(r: Lookup, parts: list[str]) -> tuple[str, ...]:
-    """Return the files whose path ends with the longest trailing run of a class's namespace parts
+    r"""Return the files whose path ends with the longest trailing run of a class's namespace parts
     and name (the PSR-4 prefix, whatever folder it maps to, is the run left out), less those below
     a folder a ``composer.json`` maps: such a file's class is its prefix's, which
     :func:`_autoloaded` has already found the name not to be. symfony/console maps its root, and

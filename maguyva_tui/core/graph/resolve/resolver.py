@@ -20,7 +20,7 @@ from maguyva_tui.core.graph.resolve.base import (
     is_symbol,
     unique,
 )
-from maguyva_tui.core.graph.resolve.java import (
+from maguyva_tui.core.graph.resolve.jdk import (
     JAVA_PRIMITIVES,
     JDK_COMPARING,
     JDK_ELEMENT_CALLBACKS,
@@ -163,7 +163,7 @@ def jdk_result(owner: str, name: str) -> str | None:
     (``owner``: ``Route[]`` of ``List<Route>``, ``String<key>Entry[]`` of ``Map<String, Entry>``): an
     element (``routes.get(i)``), a key, the same elements held another way (``routes.stream()``), a
     mapping's keys or values; ``None`` for any other method (the JDK's, its result unknown). The
-    methods are ``resolve/java.py``'s tables."""
+    methods are ``resolve/jdk.py``'s tables."""
     values, keyed, keys = owner.partition(KEYS)
     if name in JDK_ELEMENT_METHODS:
         return element(owner)
@@ -181,7 +181,7 @@ def jdk_result(owner: str, name: str) -> str | None:
 def jdk_passed(owner: str, name: str, argument: int, parameter: int) -> str:
     """Return what a JDK container's method passes a lambda given as its ``argument`` as the lambda's
     ``parameter`` (``routes.forEach(r -> ...)``: a Route of ``List<Route>``; ``map.forEach((k, v) ->
-    ...)``: ``v`` a value), unresolved where the tables (``resolve/java.py``) do not say."""
+    ...)``: ``v`` a value), unresolved where the tables (``resolve/jdk.py``) do not say."""
     values, keyed, keys = owner.partition(KEYS)
     if keyed and (argument, parameter) in JDK_KEYED_CALLBACKS.get(name, {}):
         return keys if JDK_KEYED_CALLBACKS[name][argument, parameter] else element(owner)

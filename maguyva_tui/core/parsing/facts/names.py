@@ -756,7 +756,7 @@ JAVA_SEQUENCES = {
     "java.lang": frozenset({"Iterable"}),
 }
 """The JDK's generic containers of one element type, by package: ``List<Route>`` holds Routes (``Route[]``),
-whose ``get(i)``, ``next()``, ``orElseThrow()`` give one (``graph/resolve/java.py``); an ``AtomicReference``
+whose ``get(i)``, ``next()``, ``orElseThrow()`` give one (``graph/resolve/jdk.py``); an ``AtomicReference``
 holds one (failsafe's ``state.get().getStats()`` of ``AtomicReference<CircuitState<R>> state``), and so
 does a ``Future``, a ``CompletableFuture`` (``join()``, ``whenComplete((result, error) -> ...)``)."""
 JAVA_MAPPINGS = {
