@@ -22,7 +22,7 @@ from maguyva_tui.core.graph.constructor_functions import agree, constructor_of
 from maguyva_tui.core.parsing.facts.bindings import DECORATED, INSTANCE, NULL, PROPERTY, UNKNOWN_ATTRIBUTE, UNTYPED
 from maguyva_tui.core.parsing.facts.blocks import BLOCK
 from maguyva_tui.core.parsing.facts.fixtures import MARK
-from maguyva_tui.core.parsing.facts.imports import WILDCARD
+from maguyva_tui.core.parsing.facts.imports import USING_NAMESPACE, WILDCARD
 from maguyva_tui.core.parsing.facts.names import UNION_TYPE
 from maguyva_tui.core.parsing.facts.rust_impl_generics import GENERIC
 from maguyva_tui.core.store.facts import RefRow
@@ -185,8 +185,11 @@ def index_file(source: Source) -> FileIndex:
         if old is None or KIND_PRIORITY.get(kind, 9) < KIND_PRIORITY.get(old, 9):
             defs[qualname] = kind
     imports: dict[str, list[Import]] = defaultdict(list)
+    scoped = _using_scopes(source.symbols, source.imports) if index.language == "cpp" else {}
     for imp in source.imports:
-        if imp.local == WILDCARD:
+        if imp.line in scoped and imp.module.startswith(USING_NAMESPACE):  # filed under its scope
+            index.scoped_imports.setdefault(scoped[imp.line], {}).setdefault(WILDCARD, []).append(imp)
+        elif imp.local == WILDCARD:
             index.wildcards.append(imp)
         elif imp.local:
             imports[imp.local].append(imp)
@@ -200,6 +203,22 @@ def index_file(source: Source) -> FileIndex:
         for name in [n for n, typed in fields.items() if typed == NULL]:
             fields[name] = UNTYPED
     return index
+
+
+def _using_scopes(symbols: Sequence[Symbol] | Sequence[SymbolRow], imports: Sequence[Import]) -> dict[int, str]:
+    """Return the line of each C++ ``using namespace`` written inside a namespace or a function
+    to the innermost one's qualname: the names it brings are seen there alone (one at the top of
+    the file is a wildcard import like an ``#include``)."""
+    lines = [imp.line for imp in imports if imp.module.startswith(USING_NAMESPACE)]
+    if not lines:
+        return {}
+    spans = [row for row in map(_symbol_row, symbols) if row[2] in FUNCTION_KINDS or row[2] == "module"]
+    found: dict[int, str] = {}
+    for line in lines:
+        around = [row for row in spans if row[3] <= line <= row[4]]
+        if around:
+            found[line] = max(around, key=lambda row: (row[3], -row[4]))[1]
+    return found
 
 
 SCOPED_IMPORTS = frozenset({"rust", "javascript", "typescript", "tsx"})

@@ -19,6 +19,7 @@ from maguyva_tui.core.graph.resolve.base import (
     unique,
 )
 from maguyva_tui.core.graph.tables import FileIndex, split_id
+from maguyva_tui.core.parsing.facts.imports import USING_NAMESPACE, WILDCARD
 
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
 
@@ -51,6 +52,8 @@ class CLike(Language):
                 if qualnames.get(qualname) and not _constructor(r, qualnames, prefix, name):
                     return c_target(r, qualname, qualnames[qualname])
                 used = using(r, prefix, name)
+                if used is None and WILDCARD in index.scoped_imports.get(prefix, {}):
+                    used = _used_namespaces(r, index, prefix, name)
                 if used is not None:
                     return used
                 prefix = prefix.rpartition(".")[0]
@@ -66,6 +69,8 @@ class CLike(Language):
 
     def find_module(self, r: Lookup, index: FileIndex, written: str) -> str:
         """Resolve ``#include``: beside the file first, then a unique file ending like it."""
+        if written.startswith(USING_NAMESPACE):  # ``using namespace a::b;`` at the top of the file
+            return namespace_named(r, None, written[len(USING_NAMESPACE):])
         system = written.startswith("<")
         bare = written.strip("<>")
         if not system:
@@ -161,6 +166,34 @@ def _usings(r: Lookup, namespace: str) -> dict[str, list[tuple[str, str]]]:
             if written.endswith("." + name):  # a namespace's variable is no using-declaration
                 found.setdefault(name, []).append((path, written))
     return found
+
+
+def namespace_named(r: Lookup, scope: str | None, dotted: str) -> str:
+    """Resolve the namespace a ``using namespace`` names, from its scope outwards (``lib.detail``
+    in ``namespace app`` is ``app.lib.detail`` before ``lib.detail``): a ``cns:`` target, or
+    ``EXTERNAL`` where no file opens it (``std``)."""
+    r.deps.add("glob:c")
+    qualnames = r.names().qualnames.get("c", {})
+    prefix = scope or ""
+    while True:
+        qualname = f"{prefix}.{dotted}" if prefix else dotted
+        nodes = qualnames.get(qualname)
+        if nodes and all(r.kind(t) == "module" for t in nodes):
+            return "cns:" + qualname
+        if not prefix:
+            return EXTERNAL
+        prefix = prefix.rpartition(".")[0]
+
+
+def _used_namespaces(r: Lookup, index: FileIndex, scope: str, name: str) -> str | None:
+    """Resolve a name through the ``using namespace`` directives written in one namespace or
+    function of a file (``tables._using_scopes``), in written order."""
+    for imp in index.scoped_imports[scope][WILDCARD]:
+        namespace = namespace_named(r, scope, imp.module[len(USING_NAMESPACE):])
+        found = r.member(namespace, name)
+        if found not in SENTINELS:
+            return found
+    return None
 
 
 def _constructor(r: Lookup, qualnames: dict[str, list[str]], owner: str, name: str) -> bool:

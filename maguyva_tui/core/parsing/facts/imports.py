@@ -365,8 +365,18 @@ def java_imports(node: Node) -> list[ImportRow]:
     return [(name, module, name, line)]
 
 
+USING_NAMESPACE = "namespace "
+"""The prefix of a C++ ``using namespace a::b;`` import's module (``namespace a.b``): no file."""
+
+
 def c_imports(node: Node) -> list[ImportRow]:
-    """Read ``#include "x.h"`` (kept bare) or ``#include <x.h>`` (kept in brackets)."""
+    """Read ``#include "x.h"`` (kept bare) or ``#include <x.h>`` (kept in brackets), or C++'s
+    ``using namespace a::b;``, a wildcard import of ``namespace a.b`` (the leading ``::`` dropped)."""
+    if node.type == "using_declaration":
+        if not any(c.type == "namespace" for c in node.children) or node.named_child_count != 1:
+            return []  # ``using a::f;`` binds one name (``bindings.py``)
+        written = _text(node.named_children[0]).replace(" ", "").strip(":").replace("::", ".")
+        return [(WILDCARD, USING_NAMESPACE + written, WILDCARD, _line(node))] if written else []
     target = node.child_by_field_name("path")
     if target is None:
         return []

@@ -284,6 +284,7 @@ CPP = _C_COMMON + r"""
 (for_range_loop type: (_) declarator: (_) @local.typed)
 (alias_declaration name: (type_identifier) @local.alias type: (type_descriptor))
 (namespace_definition body: (declaration_list (using_declaration (qualified_identifier name: (identifier) @local.using))))
+(using_declaration) @import
 (type_parameter_declaration (type_identifier) @generic)
 (optional_type_parameter_declaration name: (type_identifier) @generic)
 (subscript_expression argument: (_) @call.operator)
