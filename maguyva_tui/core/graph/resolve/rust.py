@@ -10,7 +10,7 @@ from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex
 from maguyva_tui.core.parsing.facts.cargo import CRATE_NAME
 from maguyva_tui.core.parsing.facts.names import TRAIT_SEPARATOR
 from maguyva_tui.core.parsing.facts.primitive_impls import BLANKET, IMPLEMENTED, RUST_PRIMITIVES
-from maguyva_tui.core.parsing.trait_impls import IMPL_LABEL
+from maguyva_tui.core.parsing.trait_impls import IMPL_LABEL, impl_trait, plain_qualname
 
 RUST_DEREF = frozenset({"Box", "Rc", "Arc"})
 """Rust smart pointers: a method called on one is usually the pointee's (``Deref``), whose type
@@ -84,6 +84,7 @@ class Rust(Language):
         trait's only where no type of the crate has a method of that name outside its impls of
         the trait: the value may be of that type (unicode-bidi's ``max(a, b).bidi_class()`` on two
         ``Level``s had reached ``BidiDataSource::bidi_class``, not ``Level``'s own)."""
+        rest = [plain_qualname(name) for name in rest]  # <Vec<u8> as FromHex>::from_hex: as Vec::from_hex
         if not crate_method(r, rest):
             return None
         typed = declared or head
@@ -143,6 +144,8 @@ class Rust(Language):
         """Find a method defined by another file of the crate than its type; of one the file
         names apart by its trait impls (``Bytes.fmt (impl Debug)``, ``Bytes.fmt (impl LowerHex)``,
         ``parsing/trait_impls.py``), no guess: which runs depends on the trait or argument type."""
+        if IMPL_LABEL in qualname:
+            return _by_trait(r, index, qualname)
         apart = [q for q in index.defs if q.startswith(qualname + IMPL_LABEL)]
         if apart:
             return symbol_id(index.path, apart[0]) if len(apart) == 1 else AMBIGUOUS
@@ -153,6 +156,20 @@ class Rust(Language):
         """Resolve a child module of a module file."""
         root, current = mod.rust_module(index.path)
         return rust_module(r, root, (current.split(".") if current else []) + [name]) or UNRESOLVED
+
+
+def _by_trait(r: Lookup, index: FileIndex, qualname: str) -> str:
+    """Resolve a method a qualified path names by its trait (``<Foo as fmt::Debug>::fmt``, read
+    ``Foo.fmt (impl Debug)``, ``names.rust_qualified_path``): the type's impl of that trait where
+    its impls are named apart, else the type's method of the name as a plain call finds it (its
+    own, its trait's default)."""
+    plain, _, label = qualname.partition(IMPL_LABEL)
+    trait = label.removesuffix(")")
+    apart = [q for q in index.defs if q.startswith(plain + IMPL_LABEL) and impl_trait(q) == trait]
+    if apart:
+        return symbol_id(index.path, apart[0]) if len(apart) == 1 else AMBIGUOUS
+    owner, _, name = plain.rpartition(".")
+    return r.member(symbol_id(index.path, owner), name)
 
 
 def primitive_member(r: Lookup, typed: str, rest: list[str]) -> str | None:

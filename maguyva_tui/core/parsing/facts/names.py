@@ -20,6 +20,7 @@ import re
 from tree_sitter import Node
 
 from maguyva_tui.core.parsing.facts.rust_bounds import bound_traits
+from maguyva_tui.core.parsing.trait_impls import IMPL_LABEL
 
 PLAIN = re.compile(rb"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::|->)[A-Za-z_$][A-Za-z0-9_$]*)*")
 """A callee written as a plain dotted name: its text is its name."""
@@ -414,6 +415,8 @@ def _member(node: Node, receiver_field: str, member_field: str, depth: int) -> s
         if receiver is None and node.named_child_count > 1:
             receiver = node.named_children[0]
     tail = dotted(member, depth + 1)
+    if receiver is not None and receiver.type == "bracketed_type" and node.type == "scoped_identifier":
+        return rust_qualified_path(receiver, tail, depth)
     if receiver is None:
         rooted = node.type in ROOTED and (node.text or b"").startswith(b"::")
         return ROOT + tail if rooted else tail  # Ruby ::Base, C++ ::Error: the top level's, never a nested one's
@@ -421,6 +424,29 @@ def _member(node: Node, receiver_field: str, member_field: str, depth: int) -> s
     if head == UNKNOWN or head.startswith(UNKNOWN + "."):
         return UNKNOWN + "." + tail
     return head + "." + tail
+
+
+RUST_NAMED_TYPES = frozenset({"type_identifier", "scoped_type_identifier", "generic_type", "primitive_type"})
+"""What a Rust qualified path's type may be that names it (``Foo``, ``a::Foo``, ``Vec<u8>``, ``u32``)."""
+
+
+def rust_qualified_path(bracketed: Node, tail: str, depth: int) -> str:
+    """Render a Rust call through a qualified path: ``<Foo as fmt::Debug>::fmt`` as the type's
+    method named by its impl of the trait (``Foo.fmt (impl Debug)``: the resolver takes that impl,
+    else the type's method of the name), ``<Foo>::new`` as ``Foo.new``; a type that is no name
+    (``<[u8; 6] as FromHex>::from_hex``, ``<&str as Tr>::m``) as the trait's method (``FromHex.from_hex``)."""
+    inner = bracketed.named_children[0] if bracketed.named_child_count else None
+    if inner is None or inner.type != "qualified_type":
+        head = dotted(inner, depth + 1) if inner is not None and inner.type in RUST_NAMED_TYPES else UNKNOWN
+        return UNKNOWN + "." + tail if UNKNOWN in head.split(".") else head + "." + tail
+    typed, trait = inner.child_by_field_name("type"), inner.child_by_field_name("alias")
+    named = dotted(trait, depth + 1) if trait is not None else UNKNOWN
+    if UNKNOWN in named.split("."):
+        return UNKNOWN + "." + tail
+    head = dotted(typed, depth + 1) if typed is not None and typed.type in RUST_NAMED_TYPES else UNKNOWN
+    if UNKNOWN in head.split("."):
+        return named + "." + tail
+    return f"{head}.{tail}{IMPL_LABEL}{named.rpartition('.')[2]})"
 
 
 ROOT = "."
