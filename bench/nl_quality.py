@@ -3,6 +3,7 @@
     python -m bench.nl_quality                              # everything (hours the first time)
     python -m bench.nl_quality --repos express,redux,marshmallow   # a few small repositories
     python -m bench.nl_quality --half B --json /tmp/nl.json # one half, every answer saved
+    python -m bench.nl_quality --half C                     # group C: semble's Java repositories
     python -m bench.nl_quality --no-semantic                # the engines that need no embeddings
     python -m bench.nl_quality --modes default,quick,semantic
     python -m bench.nl_quality --modes "semantic,static tier,model tier"   # issue 15's tiers
@@ -12,8 +13,8 @@
 
 Two sets of questions, neither written by this project:
 
-- semble's labelled questions (``bench/data/semble``, MinishLab/semble's benchmark, MIT) on 26 of
-  its repositories in 9 languages, each fetched as the pinned registry package closest to semble's
+- semble's labelled questions (``bench/data/semble``, MinishLab/semble's benchmark, MIT) on 28 of
+  its repositories in 10 languages, each fetched as the pinned registry package closest to semble's
   revision (:mod:`bench.nl.repos`), indexed where semble indexes (``benchmark_root``) and scored
   exactly as semble scores (:mod:`bench.nl.scoring`): NDCG@10, and Hit@1 for symbol questions;
 - docstring→function questions on 6 pinned Python repositories new to the project, docstrings
@@ -21,7 +22,8 @@ Two sets of questions, neither written by this project:
 
 Every mode of :data:`bench.nl.modes.MODES` asks the real engine in-process. The repositories are
 split into two fixed halves balanced by language (:mod:`bench.nl.halves`): choose constants on
-one, report the other; the tables show A, B and all. fastapi and pydantic are held out: never
+one, report the other; semble's Java repositories, added later, are a third group C that nothing
+was chosen on (``--half C``); the tables show A, B, C and all. fastapi and pydantic are held out: never
 downloaded, indexed or asked. Indexes and vectors are cached under ``bench/.cache/nl`` (or
 ``$MAGUYVA_CORPUS_CACHE/nl``): a second run embeds nothing.
 """
@@ -36,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.nl import modes as nl_modes
-from bench.nl.halves import HALVES, split
+from bench.nl.halves import GROUPS, split
 from bench.nl.prepare import DOC_QUESTIONS, doc_tree, semble_tree
 from bench.nl.report import print_report
 from bench.nl.repos import DOC_REPOSITORIES, HELD_OUT, NOTES, semble_repositories
@@ -156,7 +158,8 @@ def _save(path: Path, records: list[dict[str, Any]], stats: list[dict[str, Any]]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bench.nl_quality", description=__doc__.split("\n")[0])
     parser.add_argument("--repos", help="comma-separated repository names (default: all)")
-    parser.add_argument("--half", choices=HALVES, help="only the repositories of one half")
+    parser.add_argument("--half", choices=GROUPS,
+                        help="only the repositories of one half (A, B), or of group C (semble's Java repositories)")
     parser.add_argument("--modes", help=f"comma-separated, from {', '.join(nl_modes.BY_NAME)} (default: all)")
     parser.add_argument("--no-semantic", action="store_true", help="skip the modes that need embeddings")
     parser.add_argument("--json", type=Path, help="write every answer (per question and mode) to this file")

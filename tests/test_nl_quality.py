@@ -7,9 +7,12 @@ targets both grade 1, a file counts at its first rank only, the ideal DCG is ove
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import math
 import random
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -181,6 +184,74 @@ def test_package_stems_are_plain_folder_names() -> None:
     assert sources.stem(railties) == "debian-ruby-railties-2-6.1.7.10+dfsg-1-deb12u4"
 
 
+def _orig_tarball(folder: Path, package: sources.Package, files: dict[str, str]) -> Path:
+    """A source package's upstream tarball, named as ``apt-get source`` names it, holding ``files``."""
+    data = io.BytesIO()
+    with tarfile.open(fileobj=data, mode="w:xz") as tf:
+        for name, text in files.items():
+            body = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(body)
+            tf.addfile(info, io.BytesIO(body))
+    folder.mkdir(parents=True, exist_ok=True)
+    archive = folder / f"{package.name}_{sources.upstream_version(package.version)}.orig.tar.xz"
+    archive.write_bytes(data.getvalue())
+    return archive
+
+
+def test_a_debian_source_package_is_its_orig_tarball_pinned_by_sha256(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sources, "ARCHIVES", tmp_path / "archives")
+    monkeypatch.setattr(sources, "UNPACKED", tmp_path / "unpacked")
+    monkeypatch.setattr(sources.subprocess, "run", lambda *a, **k: pytest.fail(f"no download expected: {a}"))
+    pinned = sources.Package("debian-source", "libfoo-java", "1:3.12.0-2+deb12u1", "")
+    folder = tmp_path / "archives" / "debian-source"
+    # apt-get source also saves the .dsc and Debian's own tarball: only the upstream one is the package
+    for other in ("libfoo-java_3.12.0-2+deb12u1.dsc", "libfoo-java_3.12.0-2+deb12u1.debian.tar.xz",
+                  "libfoo-java_3.12.0.orig.tar.xz.asc"):
+        (folder / other).parent.mkdir(parents=True, exist_ok=True)
+        (folder / other).write_text("not it")
+    archive = _orig_tarball(folder, pinned, {"foo-rel-3.12.0/src/main/java/org/foo/Text.java": "class Text {}"})
+    good = sources.Package("debian-source", "libfoo-java", "1:3.12.0-2+deb12u1",
+                           hashlib.sha256(archive.read_bytes()).hexdigest())
+    with pytest.raises(sources.FetchError, match="sha256"):
+        sources.fetch(sources.Package("debian-source", "libfoo-java", "1:3.12.0-2+deb12u1", "0" * 64))
+    unpacked = sources.fetch(good)
+    assert unpacked.name == "debian-source-libfoo-java-1-3.12.0-2+deb12u1"
+    assert (unpacked / "foo-rel-3.12.0/src/main/java/org/foo/Text.java").read_text() == "class Text {}"
+    # fetched through a private deb-src list, never the machine's own apt lists
+    update, download = sources._commands(good, folder)
+    assert download[-3:] == ["source", "--download-only", "libfoo-java=1:3.12.0-2+deb12u1"] and update[-1] == "update"
+    assert (folder / "apt/sources.list").read_text() == sources.DEB_SRC + "\n"
+    assert f"Dir::Etc::SourceList={folder / 'apt/sources.list'}" in download and "Dir::Etc::SourceParts=/dev/null" in download
+
+
+def test_jackson_2_sources_are_laid_out_as_semble_s_jackson_3_and_span_labels_dropped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bench.nl import prepare
+
+    monkeypatch.setattr(sources, "UNPACKED", tmp_path / "unpacked")
+    monkeypatch.setattr(prepare, "WORK", tmp_path / "work")
+    repo = repos.semble_repositories()["jackson-databind"]
+    (package,) = repo.layout.packages
+    assert package.registry == "debian-source" and len(package.sha256) == 64
+    top = tmp_path / "unpacked" / sources.stem(package) / "jackson-databind-jackson-databind-2.14.0"
+    labelled = {t.path for item in labels.load_tasks(repos.DATA / "jackson-databind.json", "x", "java")
+                for t in item.all_relevant}
+    for path in labelled:
+        java = top / path.replace("tools/jackson/", "com/fasterxml/jackson/")
+        java.parent.mkdir(parents=True, exist_ok=True)
+        java.write_text("package com.fasterxml.jackson.databind;")
+    (top / "src/test/java/Skipped.java").parent.mkdir(parents=True)
+    (top / "src/test/java/Skipped.java").write_text("class Skipped {}")
+    (top.parent / ".complete").touch()
+    tree = prepare.semble_tree(repo)
+    assert set(tree.files) == labelled and (tree.root / "ObjectMapper.java").is_file()
+    assert tree.repo_path("ObjectMapper.java") == "src/main/java/tools/jackson/databind/ObjectMapper.java"
+    assert len(tree.kept) == 17 and {d.task.query for d in tree.dropped} == {"ObjectMapper", "JsonMapper", "ObjectNode"}
+    assert {d.reason for d in tree.dropped} == {labels.SPAN_DROPPED}
+
+
 def test_every_place_of_every_layout_names_one_of_its_packages() -> None:
     for name, layout in repos.LAYOUTS.items():
         stems = {sources.stem(p) for p in layout.packages}
@@ -255,8 +326,38 @@ def test_the_real_halves_cover_every_repository_once() -> None:
 
     found = halves()
     assert set(found) == set(repos.semble_repositories()) | set(repos.DOC_REPOSITORIES)
-    assert set(found.values()) == set(nl_halves.HALVES)
+    assert set(found.values()) == set(nl_halves.GROUPS)
     assert abs(list(found.values()).count("A") - list(found.values()).count("B")) <= 1
+    assert {name for name, group in found.items() if group == "C"} == repos.GROUP_C
+
+
+def test_group_c_is_dealt_to_neither_half_so_a_and_b_stay_as_they_were() -> None:
+    from bench.nl_quality import halves, selected
+
+    everything = [("semble", r.language, r.name) for r in repos.semble_repositories().values()]
+    before = nl_halves.split([r for r in everything if r[2] not in repos.GROUP_C])
+    found = nl_halves.split(everything)
+    assert {n: h for n, h in found.items() if h != "C"} == before
+    assert {r.language for r in repos.semble_repositories().values() if r.name in repos.GROUP_C} == {"java"}
+    assert set(selected(None, "C")) == repos.GROUP_C and not set(selected(None, "A")) & repos.GROUP_C
+    assert halves()["commons-lang"] == "C"
+
+
+def test_the_tables_show_group_c_only_where_a_run_asked_it() -> None:
+    from bench.nl.report import targets
+
+    def record(half: str, repo: str) -> dict[str, object]:
+        return {"bench": "semble", "repo": repo, "language": "java", "half": half, "category": "semantic",
+                "query": "q", "mode": "default", "ndcg10": 0.5, "hit1": 0.0}
+
+    only_a = targets([record("A", "chi")])
+    assert "group C" not in only_a[0] and only_a[0].count("half ") == 2
+    with_c = targets([record("A", "chi"), record("C", "commons-lang")])
+    assert with_c[0].endswith("| half A | half B | group C |")
+    from bench.nl.report import by_half, table
+
+    rows = table([record("C", "commons-lang")], by_half(), "ndcg10", ["default"])
+    assert [line.split(" | ")[0] for line in rows[2:]] == ["| group C", "| all"]
 
 
 # -- the modes ---------------------------------------------------------------------------------

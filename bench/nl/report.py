@@ -1,4 +1,5 @@
-"""Markdown tables from the per-answer records: each half apart, then all, every mode side by side.
+"""Markdown tables from the per-answer records: each half apart (and group C where the records hold
+it), then all, every mode side by side.
 
 A cell is the mean over the questions of its row, for that mode. Plain-English questions are
 semble's questions of every category but ``symbol``.
@@ -11,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.nl.halves import HALVES
+from bench.nl.halves import GROUPS, HALVES
 
 Record = dict[str, Any]
 ALL = "all"
@@ -63,16 +64,27 @@ def _fmt(values: Sequence[float]) -> str:
     return f"{mean(values):.3f}" if values else "–"
 
 
+def scope(half: str) -> str:
+    """A group's name in the tables: ``half A``, ``half B``, ``group C``."""
+    return f"half {half}" if half in HALVES else f"group {half}"
+
+
+def present(records: Iterable[Record]) -> list[str]:
+    """Halves A and B, then group C where a record is in it."""
+    seen = {r["half"] for r in records}
+    return [h for h in GROUPS if h in HALVES or h in seen]
+
+
 def by_half(extra: Callable[[Record], bool] = lambda r: True) -> list[tuple[str, Callable[[Record], bool]]]:
-    """Rows for half A, half B and all."""
-    return [(f"half {h}", lambda r, h=h: r["half"] == h and extra(r)) for h in HALVES] + [(ALL, extra)]
+    """Rows for half A, half B, group C and all (a row no record is in is left out)."""
+    return [(scope(h), lambda r, h=h: r["half"] == h and extra(r)) for h in GROUPS] + [(ALL, extra)]
 
 
 def by_key(records: Sequence[Record], key: str) -> list[tuple[str, Callable[[Record], bool]]]:
-    """Rows for each value of ``key`` within half A, half B and all."""
+    """Rows for each value of ``key`` within half A, half B, group C and all."""
     values = sorted({r[key] for r in records})
     rows: list[tuple[str, Callable[[Record], bool]]] = []
-    for half in (*HALVES, ALL):
+    for half in (*GROUPS, ALL):
         for v in values:
             rows.append((f"{half} · {v}", lambda r, h=half, v=v: r[key] == v and (h == ALL or r["half"] == h)))
     return rows
@@ -99,11 +111,12 @@ def repositories(stats: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def targets(records: Sequence[Record]) -> list[str]:
-    """Issue 16's targets on each half, with the figures they are read from."""
-    out = ["| target | wanted | " + " | ".join(f"half {h}" for h in HALVES) + " |", "|---|---|" + "---|" * len(HALVES)]
-    figures = {h: _target_figures([r for r in records if r["half"] == h]) for h in HALVES}
+    """Issue 16's targets on each half (and group C), with the figures they are read from."""
+    groups = present(records)
+    out = ["| target | wanted | " + " | ".join(scope(h) for h in groups) + " |", "|---|---|" + "---|" * len(groups)]
+    figures = {h: _target_figures([r for r in records if r["half"] == h]) for h in groups}
     for i, (name, wanted) in enumerate(TARGETS):
-        out.append(f"| {name} | {wanted} | " + " | ".join(figures[h][i] for h in HALVES) + " |")
+        out.append(f"| {name} | {wanted} | " + " | ".join(figures[h][i] for h in groups) + " |")
     return out
 
 
@@ -138,16 +151,16 @@ def _target_figures(records: Sequence[Record]) -> list[str]:
 
 
 def tier_targets(records: Sequence[Record]) -> list[str]:
-    """Issue 15's targets on half A, half B and all: the ratio of the two modes' means, with a 95 %
-    interval from resampling the questions (paired: both modes answered the same questions)."""
-    scopes = [*HALVES, ALL]
-    out = ["| target | benchmark | " + " | ".join(f"half {h}" if h != ALL else ALL for h in scopes) + " |",
+    """Issue 15's targets on half A, half B (group C) and all: the ratio of the two modes' means, with
+    a 95 % interval from resampling the questions (paired: both modes answered the same questions)."""
+    scopes = [*present(records), ALL]
+    out = ["| target | benchmark | " + " | ".join(scope(h) if h != ALL else ALL for h in scopes) + " |",
            "|---|---|" + "---|" * len(scopes)]
     for bench, label, metric in TIER_BENCHES:
         for name, mode, reference, least in TIER_TARGETS:
             cells = []
-            for scope in scopes:
-                chosen = [r for r in records if r["bench"] == bench and (scope == ALL or r["half"] == scope)]
+            for where in scopes:
+                chosen = [r for r in records if r["bench"] == bench and (where == ALL or r["half"] == where)]
                 cells.append(_ratio_cell(chosen, mode, reference, metric, least))
             out.append(f"| {name} | {bench} {label} | " + " | ".join(cells) + " |")
     return out

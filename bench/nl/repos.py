@@ -8,7 +8,8 @@ registry package closest to that revision that ships its sources (:mod:`bench.nl
 repository's root, so a label is found in our copy through the same layout.
 
 fastapi and pydantic are held out of all of this (:data:`HELD_OUT`): never downloaded, indexed or
-asked, whatever the command line says.
+asked, whatever the command line says. The Java repositories semble added later form a third
+group, :data:`GROUP_C`, dealt to neither half: nothing was chosen on them.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from bench.nl.sources import Layout, Package, stem
 DATA = Path(__file__).resolve().parent.parent / "data" / "semble"
 HELD_OUT = frozenset({"fastapi", "pydantic"})
 """semble's repositories kept for a held-out check: never touched by this benchmark."""
+GROUP_C = frozenset({"commons-lang", "jackson-databind"})
+"""semble's Java repositories, added to this benchmark after halves A and B were fixed and every
+constant chosen: their own group C (``--half C``), a fresh read on code nobody tuned on."""
 
 
 def _pypi(name: str, version: str, sha256: str) -> Package:
@@ -34,6 +38,10 @@ def _npm(name: str, version: str, sha256: str) -> Package:
 
 def _deb(name: str, version: str, sha256: str) -> Package:
     return Package("debian", name, version, sha256)
+
+
+def _debsrc(name: str, version: str, sha256: str) -> Package:
+    return Package("debian-source", name, version, sha256)
 
 
 def _at(package: Package, folder: str, prefix: str = "") -> Layout:
@@ -153,6 +161,15 @@ LAYOUTS: dict[str, Layout] = {
                   "usr/include", "include/"),
     "abseil-cpp": _at(_deb("libabsl-dev", "20220623.1-1+deb12u2",
                            "24cdc091cd8e88754401f9d18e3be3d354ef96c453934ff138106fcb0245958b"), "usr/include"),
+    # Java (group C): Debian's source packages, the upstream tarball as the release tag holds it
+    "commons-lang": _at(_debsrc("libcommons-lang3-java", "3.12.0-2+deb12u1",
+                                "f7c22574707611b63bae19ff17f59e24cdd32e2b0e61a50ec9b1b525fbc909d1"),
+                        "commons-lang-rel-commons-lang-3.12.0"),
+    # semble labels Jackson 3 (package tools.jackson); 2.14 keeps the same classes under com.fasterxml
+    "jackson-databind": _at(_debsrc("jackson-databind", "2.14.0-1+deb12u1",
+                                    "ec086218027c3ecf235fcda042bf04d87b4178ee225f0633f062cd20e64f74a9"),
+                            "jackson-databind-jackson-databind-2.14.0/src/main/java/com/fasterxml/jackson/databind",
+                            "src/main/java/tools/jackson/databind/"),
     # libuv's whole tree, as uvloop vendors it in its sdist (libuv 1.52.1)
     "libuv": _at(_pypi("uvloop", "0.23.0", "28d160f51ab4da3b187063652e643dea6831072add4adc1e6d62afbe73b6be27"),
                  "uvloop-0.23.0/vendor/libuv"),
@@ -165,6 +182,9 @@ NOTES: dict[str, str] = {
     "serde": "serde_core/ is read from the serde 1.0.152 crate (serde_core was split out later)",
     "libuv": "from uvloop's sdist, which vendors libuv 1.52.1",
     "laravel-framework": "Laravel 8.83.26: Debian's 32 packages of src/Illuminate",
+    "commons-lang": "commons-lang 3.12.0 (Debian's source package)",
+    "jackson-databind": "Jackson 2.14.0 (Debian's source package): com/fasterxml/jackson/databind read as semble's "
+                        "Jackson 3 tools/jackson/databind",
 }
 """What a reader of the tables should know about a repository's copy."""
 

@@ -1,8 +1,11 @@
 """Pinned packages that carry a repository's sources, fetched with the registries' own clients.
 
 Three registries are reachable from the machines this runs on: PyPI (``pip download`` of an
-sdist), npm (``npm pack`` of a tarball) and Debian bookworm (``apt-get download`` of a binary
-package that ships sources: Go, Rust crates, PHP, Ruby, C and C++ headers). Each package is
+sdist), npm (``npm pack`` of a tarball) and Debian bookworm, as a binary package that ships
+sources (``apt-get download``: Go, Rust crates, PHP, Ruby, C and C++ headers) or as a source
+package's upstream tarball (``apt-get source --download-only`` through a private deb-src list,
+:data:`DEB_SRC`, kept in the cache: the machine's apt lists are left as they are; only some source
+packages are served, the security-updated ones among them). Each package is
 pinned by its exact version and the sha256 of the archive, so the same name always gives the same
 bytes; it is downloaded once into ``<cache>/nl/archives`` and unpacked into
 ``<cache>/nl/unpacked/<archive name>`` (the cache is ``bench/.cache`` or
@@ -31,7 +34,9 @@ from bench.corpora import CACHE
 ROOT = CACHE / "nl"
 ARCHIVES = ROOT / "archives"
 UNPACKED = ROOT / "unpacked"
-REGISTRIES = ("pypi", "npm", "debian")
+REGISTRIES = ("pypi", "npm", "debian", "debian-source")
+DEB_SRC = "deb-src http://deb.debian.org/debian bookworm main"
+"""The one line of the private source list a ``debian-source`` package is fetched through."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +44,8 @@ class Package:
     """One pinned archive of a registry."""
 
     registry: str
-    """``pypi``, ``npm`` or ``debian``."""
+    """``pypi``, ``npm``, ``debian`` (a binary package) or ``debian-source`` (a source package's
+    upstream ``.orig.tar.*``: ``name`` is the source package, ``version`` its Debian version)."""
     name: str
     version: str
     sha256: str
@@ -118,11 +124,13 @@ def _archive(package: Package) -> Path:
     if found is not None:
         return found
     try:
-        subprocess.run(_command(package), cwd=folder, check=True, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, text=True, timeout=900)
+        for command in _commands(package, folder):
+            subprocess.run(command, cwd=folder, check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True, timeout=900)
     except (OSError, subprocess.SubprocessError) as error:
         detail = getattr(error, "stderr", "") or str(error)
         hint = " (apt-get update may be needed)" if package.registry == "debian" else ""
+        hint = " (the source package may no longer be served)" if package.registry == "debian-source" else hint
         raise FetchError(f"could not download {package}{hint}: {detail.strip()[-400:]}") from error
     found = _find(folder, package)
     if found is None:
@@ -130,16 +138,36 @@ def _archive(package: Package) -> Path:
     return found
 
 
-def _command(package: Package) -> list[str]:
-    """The registry client's command that saves the archive in the current folder."""
+def _commands(package: Package, folder: Path) -> list[list[str]]:
+    """The registry client's commands that save the archive in ``folder`` (run there, in order)."""
     if package.registry == "pypi":
-        return [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", package.name,
-                "-d", ".", f"{package.name}=={package.version}"]
+        return [[sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", package.name,
+                 "-d", ".", f"{package.name}=={package.version}"]]
     if package.registry == "npm":
-        return ["npm", "pack", "--silent", f"{package.name}@{package.version}"]
+        return [["npm", "pack", "--silent", f"{package.name}@{package.version}"]]
     if package.registry == "debian":
-        return ["apt-get", "download", f"{package.name}={package.version}"]
+        return [["apt-get", "download", f"{package.name}={package.version}"]]
+    if package.registry == "debian-source":
+        options = _source_list(folder / "apt")
+        return [["apt-get", *options, "update"],
+                ["apt-get", *options, "source", "--download-only", f"{package.name}={package.version}"]]
     raise ValueError(f"unknown registry {package.registry!r}")
+
+
+def _source_list(apt: Path) -> list[str]:
+    """apt-get's options for a private list of :data:`DEB_SRC` in ``apt`` (written on first use)."""
+    (apt / "lists" / "partial").mkdir(parents=True, exist_ok=True)
+    listing = apt / "sources.list"
+    if not listing.exists() or listing.read_text() != DEB_SRC + "\n":
+        listing.write_text(DEB_SRC + "\n")
+    return ["-o", f"Dir::Etc::SourceList={listing}", "-o", "Dir::Etc::SourceParts=/dev/null",
+            "-o", f"Dir::State::Lists={apt / 'lists'}"]
+
+
+def upstream_version(version: str) -> str:
+    """A Debian version's upstream part, as its ``.orig`` tarball is named: no epoch, no revision."""
+    version = version.split(":", 1)[1] if ":" in version else version
+    return version.rsplit("-", 1)[0] if "-" in version else version
 
 
 def _find(folder: Path, package: Package) -> Path | None:
@@ -158,6 +186,9 @@ def _names(filename: str, package: Package) -> bool:
         return lower.replace("_", "-").startswith(wanted) and lower.endswith((".tar.gz", ".zip"))
     if package.registry == "npm":
         return lower == f"{package.name.lstrip('@').replace('/', '-')}-{package.version}.tgz".lower()
+    if package.registry == "debian-source":
+        orig = f"{package.name}_{upstream_version(package.version)}.orig.tar.".lower()
+        return lower.startswith(orig) and lower.endswith((".gz", ".xz", ".bz2"))
     version = package.version.replace(":", "%3a")  # apt-get quotes an epoch's colon
     return lower.startswith(f"{package.name}_{version}_".lower()) and lower.endswith(".deb")
 
@@ -167,7 +198,8 @@ def _sha256(path: Path) -> str:
 
 
 def _unpack(archive: Path, target: Path) -> None:
-    """Unpack an sdist or npm tarball, a zip, or the files of a Debian package."""
+    """Unpack an sdist or npm tarball, a source package's upstream tarball, a zip, or the files of
+    a Debian package."""
     if archive.name.endswith(".zip"):
         import zipfile
 
