@@ -203,7 +203,7 @@ DESTRUCTURED_KEYS = frozenset({"property_identifier", "shorthand_property_identi
 PATTERN_HOLDERS = frozenset({"required_parameter", "optional_parameter", "variable_declarator"})
 """Where an object pattern's source is: a TypeScript parameter's declared type, a declaration's type or value."""
 
-RETURN_CAPTURES = frozenset({"local.return", "local.returns", "local.yield"})
+RETURN_CAPTURES = frozenset({"local.return", "local.returns", "local.yield", "local.documented"})
 """Captures that bind ``<return>``: a returned value, a declared return type, a fixture's yield."""
 
 PLAIN_NAMES = frozenset({"identifier", "variable_name"})
@@ -343,6 +343,13 @@ class Bindings:
                 return  # no context: unbound, as before (``Comparator<T> c = (a, b) -> ...``)
         if typed in PHP_ARRAYS and capture == "local.typed" and node.parent is not None and node.parent.parent is not None:
             typed = _php_documented(node.parent.parent.parent, "@param", bound) or typed  # ``@param Opt[] $options``
+        elif capture in ("local.typed", "local") and node.parent is not None and node.parent.type == "simple_parameter" \
+                and node.parent.parent is not None and (typed is None or typed.lower() not in PHP_SCALARS):
+            documented = _php_documented(node.parent.parent.parent, "@param", bound, classes=True)
+            typed, declared = (documented, node) if documented else (typed, declared)  # ``@param Foo $frame``
+        if capture == "local.property" and (typed is None or typed in PHP_ARRAYS):
+            documented = _php_property_documented(node)  # ``/** @var Command[] */ private $commands;``
+            typed, declared = (documented, node) if documented else (typed, declared)
         if capture == "local.typed" and node.parent is not None and node.parent.type == "simple_parameter" \
                 and (typed or "").lower() in PHP_SCALARS:  # ``string $question``, then ``$question = new Question(...)``
             self.parameters.add((self.scope(line) or "", bound, offset))  # what the method assigns it types it
@@ -520,6 +527,11 @@ class Bindings:
         """Bind ``<return>``: a declared return type, what a ``return`` statement returns, or what a
         fixture yields (a generator fixture's value)."""
         if capture == "local.yield" and not self.fixture_yield(node, line):
+            return
+        if capture == "local.documented":  # php ``/** @return Page */ function get_root()``, no declared type
+            documented = _php_documented(node.parent, "@return", None, classes=True)
+            if documented:
+                self.bind(line, offset, RETURN, documented, True)
             return
         if capture == "local.returns":
             if _in_closure(node, self.closures):  # a java anonymous class's method: its own return type
@@ -971,11 +983,13 @@ PHP_DOC_ELEMENTS = re.compile(r"(?:\\?(?:array|list|iterable|non-empty-array|non
 """A docblock's type of elements: ``Opt[]``, ``array<Opt>``, ``array<string, Opt>``, ``list<Opt>``."""
 
 
-def _php_documented(declaration: Node | None, tag: str, name: str | None) -> str | None:
+def _php_documented(declaration: Node | None, tag: str, name: str | None, classes: bool = False) -> str | None:
     """Return the array of elements a PHP declaration's docblock gives for ``@return`` or for a
     ``@param`` of that name (``@return InputOption[]`` over ``: array``, symfony/console's
     ``foreach ($definition->getOptions() as $option)``: an ``InputOption``); ``None`` where it
-    says nothing of the kind (a scalar's array, a union, a generic of two)."""
+    says nothing of the kind (a scalar's array, a union, a generic of two). With ``classes``, one
+    class too (``@param AbstractFrameDecorator $frame``, ``@return Style``): intelephense reads it
+    over a declared base class, and where nothing is declared."""
     if declaration is None or declaration.type not in ("method_declaration", "function_definition"):
         return None
     doc = declaration.prev_named_sibling
@@ -985,12 +999,46 @@ def _php_documented(declaration: Node | None, tag: str, name: str | None) -> str
     for match in re.finditer(re.escape(tag) + r"\s+([^\s<]+<[^>]*>|\S+)(?:\s+(\$\w+))?", text):
         if name is not None and match.group(2) != name:
             continue
+        if classes:  # one class, or an array of them (``@param AbstractFrameDecorator $frame``)
+            return _php_doc_type(match.group(1))
         found = PHP_DOC_ELEMENTS.fullmatch(match.group(1))
         typed = found["type"].lstrip("\\").replace("\\", ".") if found is not None else None
         if typed is None or typed.lower() in PHP_SCALARS:
             return None
         return typed + names.ARRAY_TYPE
     return None
+
+
+PHP_PROPERTY_DOC = re.compile(r"@var\s+(?P<type>[^\s<]+<[^>]*>|\S+)")
+"""A property's docblock type: ``/** @var Dompdf */``, ``@var Command[]``, ``@var ?Frame``."""
+
+PHP_CLASS_NAME = re.compile(r"\\?(?P<type>[A-Za-z_][\w\\]*)")
+"""A class a docblock names (``Frame``, ``\\Dompdf\\Dompdf``)."""
+
+
+def _php_property_documented(node: Node) -> str | None:
+    """Return the class, or the array of elements, a docblock above a PHP property declared with
+    no type gives it (``/** @var Dompdf */ protected $_dompdf;``, ``@var Command[]``, ``@var
+    Frame|null``); ``None`` for a scalar, a union of classes or no docblock. dompdf's
+    ``$this->_dompdf->getOptions()`` had reached nothing, where intelephense finds ``Dompdf``'s."""
+    declaration = node.parent
+    while declaration is not None and declaration.type != "property_declaration":
+        declaration = declaration.parent if declaration.type in ("variable_name", "property_element") else None
+    doc = declaration.prev_named_sibling if declaration is not None else None
+    text = (doc.text or b"").decode("utf-8", "replace") if doc is not None and doc.type == "comment" else ""
+    match = PHP_PROPERTY_DOC.search(text) if text.startswith("/**") else None
+    return _php_doc_type(match["type"]) if match is not None else None
+
+
+def _php_doc_type(written: str) -> str | None:
+    """Return the class, or the array of elements, a docblock's type names (``Dompdf``,
+    ``Command[]``, ``?Frame``, ``Frame|null``); ``None`` for a scalar or a union of classes."""
+    types = [t for t in written.removeprefix("?").split("|") if t.lower() != "null"]
+    found = (PHP_DOC_ELEMENTS.fullmatch(types[0]) or PHP_CLASS_NAME.fullmatch(types[0])) if len(types) == 1 else None
+    if found is None or found["type"].lstrip("\\").lower() in PHP_SCALARS:
+        return None
+    typed = found["type"].lstrip("\\").replace("\\", ".")
+    return typed + names.ARRAY_TYPE if found.re is PHP_DOC_ELEMENTS else typed
 
 
 def _php_held(node: Node) -> str | None:
@@ -1284,6 +1332,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return "this"
     if alias and kind == "variable_name" and node.text == b"$this":  # php ``$clone = clone $this``, ``$me = $this``
         return "this"
+    if alias and kind == "member_access_expression":  # php ``$frame = $this->_frame``: what the property holds
+        return _php_held(node)
     if alias and kind == "call":
         bound = _type_var_bound(node)
         if bound is not None:  # ``C = TypeVar("C", bound=Converter)``: a ``C`` is called as a Converter

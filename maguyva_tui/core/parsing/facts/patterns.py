@@ -46,6 +46,7 @@ names are the contract:
   ``@local.case`` a PHP enum's case or a Java enum constant, an instance of its enum,
   ``@local.ivar`` a Ruby ``@x`` assigned in a method (``self.x``), ``@local.caught`` an exception
   a ``catch`` or ``except`` binds and the one type it catches (Java, Python), and so on; ``@local.returns`` a declared return type
+  (``@local.documented``: a PHP docblock's ``@return`` where none is declared)
   and ``@local.return`` a returned value, both bound to the name ``<return>`` of the function;
   ``@local.yield`` a yielded value, the value of a pytest fixture, and ``@local.param`` a plain
   Python parameter, which pytest fills with a fixture in a test (``fixtures.py``). Python's
@@ -328,6 +329,8 @@ PHP = r"""
 (catch_clause name: (variable_name) @local.caught)
 (method_declaration return_type: (_) @local.returns)
 (function_definition return_type: (_) @local.returns)
+(method_declaration !return_type name: (name) @local.documented)
+(function_definition !return_type name: (name) @local.documented)
 (return_statement (_) @local.return)
 """
 
