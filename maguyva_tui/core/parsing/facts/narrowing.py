@@ -2,7 +2,7 @@
 
 The tests read: PHP's and JavaScript/TypeScript's ``x instanceof Foo``, Python's
 ``isinstance(x, Foo)``. Where one holds: the body of an ``if`` (an ``elseif``, ``elif``), a PHP
-``match`` arm, a ternary's first branch, the right of an ``&&`` (``and``), a test joined to others
+``match`` arm, a PHP ``switch (true)`` case, a ternary's first branch, the right of an ``&&`` (``and``), a test joined to others
 by ``&&``; and, after a guard, the rest of its block (``if (!($x instanceof Foo)) { throw ...; }``,
 ``if not isinstance(x, Foo): raise ...``, ``assert isinstance(x, Foo)``). The receiver is a variable
 or a property (``$this->inner instanceof Foo``). A call on it there is read as a call on that class
@@ -192,6 +192,8 @@ class Narrowing:
                     typed = self.tested(holder.child_by_field_name("left"), receiver)
             elif holder.type in grammar.blocks:
                 typed = self.guarded(holder, child, receiver)
+            elif holder.type == "case_statement" and child.id != (holder.child_by_field_name("value") or child).id:
+                typed = self.cased(holder, receiver)
             if typed:
                 return typed
             child, holder = holder, holder.parent
@@ -210,6 +212,25 @@ class Narrowing:
             return self.tested(test.child_by_field_name("left"), receiver) or self.tested(
                 test.child_by_field_name("right"), receiver)
         return self.grammar.test(test, receiver)
+
+    def cased(self, case: Node, receiver: bytes) -> str | None:
+        """Return the class a PHP ``switch (true)`` case's test narrows a receiver to in its
+        statements (``case $x instanceof Foo: $x->m();``); ``None`` where the switch tests another
+        value, or where the case before it falls through (either test may hold)."""
+        switch = case.parent.parent if case.parent is not None else None
+        condition = switch.child_by_field_name("condition") if switch is not None else None
+        while condition is not None and condition.type == "parenthesized_expression" and condition.named_child_count == 1:
+            condition = condition.named_children[0]
+        if condition is None or condition.type != "boolean" or (condition.text or b"").lower() != b"true":
+            return None
+        before = case.prev_named_sibling
+        while before is not None and before.type == "comment":
+            before = before.prev_named_sibling
+        statements = [c for c in before.named_children if c.type != "comment"] if before is not None else []
+        if before is not None and (before.type != "case_statement" or not statements
+                                   or statements[-1].type not in self.grammar.exits):
+            return None  # ``case A: case B: ...``, or a case with no ``break``: reached either way
+        return self.tested(case.child_by_field_name("value"), receiver)
 
     def guarded(self, block: Node, child: Node, receiver: bytes) -> str | None:
         """Return the class the nearest guard before a statement of a block narrows a receiver to."""
