@@ -98,6 +98,7 @@ def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
         _php_rebinds(tree, scopes)
     if language == "rust":
         _rust_shadows(tree, scopes)
+        _rust_arms(tree, scopes)
     return scopes
 
 
@@ -377,6 +378,48 @@ def _rust_shadows(tree: Tree, scopes: list[str | None]) -> None:
         for line in range(start, min(end, len(scopes) - 1) + 1):
             if scopes[line] == scope:
                 scopes[line] = painted
+
+
+_RUST_ARMS = "(match_arm pattern: (match_pattern (tuple_struct_pattern) @pattern)) @arm"
+
+
+@cache
+def _rust_arms_query() -> Query:
+    """Compile the query of Rust's match arms on a tuple pattern once per process."""
+    return Query(grammar("rust"), _RUST_ARMS)
+
+
+def _rust_arms(tree: Tree, scopes: list[str | None]) -> None:
+    """Paint a Rust match arm whose tuple pattern binds a name another such pattern of the function
+    binds too (``Occupied(entry) => entry.into_mut(), Vacant(entry) => entry.insert(v)``) as a block
+    scope of its own, from its first line to its last: a function's locals are one table, so
+    ``entry`` had been bound to two types and typed by neither (vec_map's ``or_insert``). An arm
+    sharing a line with another arm is left to the function."""
+    arms: dict[int, dict[bytes, list[Node]]] = {}
+    for match in QueryCursor(_rust_arms_query()).matches(tree.root_node):
+        pattern, arm = match[1]["pattern"][0], match[1]["arm"][0]
+        function = arm.parent
+        while function is not None and function.type not in _RUST_FUNCTIONS:
+            function = function.parent
+        if function is None:
+            continue
+        for name in _identifiers(pattern) - {pattern.child_by_field_name("type").text}:
+            arms.setdefault(function.id, {}).setdefault(name, []).append(arm)
+    painted: set[int] = set()
+    for bound_names in arms.values():
+        for found in bound_names.values():
+            for arm in found if len(found) > 1 else ():
+                before, after = arm.prev_named_sibling, arm.next_named_sibling
+                start, end = arm.start_point[0] + 1, arm.end_point[0] + 1
+                if (arm.id in painted or start >= len(scopes) or not scopes[start]
+                        or (before is not None and before.end_point[0] + 1 >= start)
+                        or (after is not None and after.start_point[0] + 1 <= end)):
+                    continue
+                painted.add(arm.id)
+                scope, block = scopes[start], f"{scopes[start]}.{BLOCK}{start}}}"
+                for line in range(start, min(end, len(scopes) - 1) + 1):
+                    if scopes[line] == scope:
+                        scopes[line] = block
 
 
 def _identifiers(node: Node) -> set[bytes]:

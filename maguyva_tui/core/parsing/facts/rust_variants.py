@@ -81,13 +81,16 @@ def _add(typed: dict[tuple[str, str], set[str]], lines: dict[tuple[str, str], in
 def _bound(pattern: Node, variants: Variants) -> list[tuple[Node, str]]:
     """Return the names a tuple variant pattern binds with their field's type, by position."""
     path = pattern.child_by_field_name("type")
-    if path is None or path.type != "scoped_identifier":
+    if path is not None and path.type == "identifier":  # Occupied(view) after use self::Entry::*
+        fields = _bare(variants, _text(path))
+    elif path is not None and path.type == "scoped_identifier":
+        head, label = path.child_by_field_name("path"), path.child_by_field_name("name")
+        if head is None or label is None:
+            return []
+        enum = _self_type(pattern) if head.text == b"Self" else _text(head)
+        fields = variants.get((enum or "", _text(label)))
+    else:
         return []
-    head, label = path.child_by_field_name("path"), path.child_by_field_name("name")
-    if head is None or label is None:
-        return []
-    enum = _self_type(pattern) if head.text == b"Self" else _text(head)
-    fields = variants.get((enum or "", _text(label)))
     if fields is None:
         return []
     parts = [c for c in pattern.named_children if c != path]
@@ -98,6 +101,13 @@ def _bound(pattern: Node, variants: Variants) -> list[tuple[Node, str]]:
         if name is not None and written:
             out.append((name, written))
     return out
+
+
+def _bare(variants: Variants, label: str) -> list[Node] | None:
+    """Return the field types of the variant a pattern names bare (``Occupied(view)``, imported by
+    ``use self::Entry::*``): the one enum's of the file that has a variant of that name."""
+    found = [fields for (_, name), fields in variants.items() if name == label]
+    return found[0] if len(found) == 1 else None
 
 
 def _plain(part: Node) -> Node | None:
