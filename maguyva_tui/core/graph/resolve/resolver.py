@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.builtins import BUILTINS
+from maguyva_tui.core.graph.resolve import go_generics
 from maguyva_tui.core.graph.resolve.base import (
     AMBIGUOUS,
     EXTERNAL,
@@ -434,6 +435,8 @@ class Resolver(Memo):
         (``generic_calls.py``) where the declared result (``made``) names nothing: ``difference(prev,
         next)`` of ``difference<T>(a: T[], b: T[]): T[]`` is what ``prev`` is; ``get(Obs.class)`` of
         ``<T> T get(Class<T> c)`` an ``Obs``. ``callee``: the call as written, without its parentheses."""
+        if made == UNRESOLVED and index.language == "go":  # ``item, _ := t.Min()`` of ``t *BTreeG[Item]``
+            return go_generics.substituted(self, index, scope, callee, target)
         if made != UNRESOLVED or not self.is_symbol(target):
             return made
         path, qualname = split_id(target)
@@ -979,7 +982,11 @@ class Resolver(Memo):
                 return value  # ``r, err := g(x)`` of ``g pairFun``
             if self.kind(target) not in FUNCTION_KINDS:
                 return UNRESOLVED
-            return self._declared(target, f"{RETURN}{NTH_RESULT}{nth}")
+            declared = self._declared(target, f"{RETURN}{NTH_RESULT}{nth}")
+            if declared == UNRESOLVED:  # ``_, v := m.Pop()`` of ``m *Map[string, Item]``
+                return go_generics.substituted(self, index, scope, made.removesuffix("()"), target,
+                                               f"{RETURN}{NTH_RESULT}{nth}")
+            return declared
         finally:
             self.depth -= 1
 

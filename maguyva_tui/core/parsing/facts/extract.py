@@ -52,6 +52,7 @@ from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.facts.cpp_operators import operator_calls
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
 from maguyva_tui.core.parsing.facts.generic_calls import GIVEN, generic_calls
+from maguyva_tui.core.parsing.facts.go_type_arguments import go_type_arguments
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
 from maguyva_tui.core.parsing.facts.js_members import LANGUAGES as JS_MEMBER_LANGUAGES
 from maguyva_tui.core.parsing.facts.js_members import instance_members
@@ -271,6 +272,7 @@ def _extract(
     if language == "java":
         reader.references += declared_arities(tree, symbols)
     reader.references += generic_calls(tree, language, symbols, reader.scope, reader.kinds(), FUNCTION_KINDS)
+    reader.references += go_type_arguments(tree, language, reader.scope)
     if language == "ruby":
         reader.super_calls(captures.get("call.super", ()))
         reader.bare_calls(captures.get("call.bare", ()), _locals(captures, reader.scope))
