@@ -70,6 +70,7 @@ MEMBER_FIELDS: dict[str, tuple[str, str]] = {
 WRAPPER_FIELDS: dict[str, str] = {
     "generic_function": "function",  # rust f::<T>
     "template_function": "name",  # c++ f<T>
+    "template_method": "name",  # c++ a->make<T>: the method make
     "template_type": "name",  # c++ T<U>
     "generic_type": "",  # ts/java T<U>: the first named child
     "type": "",  # python annotation wrapper
