@@ -25,7 +25,7 @@ from maguyva_tui.core.inherited import aliased, go_module_member, inherited, nam
 from maguyva_tui.core.intent import OWN_RECEIVER, written_name
 from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
 from maguyva_tui.core.missing_paths import absent_path, path_missing
-from maguyva_tui.core.names import normalize, qualifier_parts, spelled
+from maguyva_tui.core.names import normalize, qualifier_parts, spelled, unhidden
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
 from maguyva_tui.core.path_names import files_defining, in_file, outside_file, split
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
@@ -89,7 +89,7 @@ def symbol_as_meant(name: str, root: Path | None = None) -> str:
     name over ``MAX_NAME_CHARS`` raises :class:`QueryError`."""
     if len(name) > MAX_NAME_CHARS:
         raise QueryError(f"name too long ({len(name)} characters; the limit is {MAX_NAME_CHARS})")
-    cleaned = name.strip().strip("`'\"").strip()
+    cleaned = unhidden(name).strip("`'\"").strip()  # a pasted BOM or zero-width space is no part of it
     cleaned = slashed(cleaned)  # Windows' pkg\a.py: a path every tool reads as pkg/a.py (impact alone had)
     cleaned = cleaned if root is None else from_root(root, cleaned)
     if not cleaned.endswith("operator()"):  # C++'s call operator keeps its (): it is the name

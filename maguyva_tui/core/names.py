@@ -75,6 +75,22 @@ NAME_FORMS: Final[dict[str, Literal["NFC", "NFKC"]]] = {"python": "NFKC"}
 reads a name NFKC-normalised (PEP 3131), so a decomposed ``def café`` defines ``café``."""
 
 
+def unhidden(text: str) -> str:
+    """Return text without the whitespace and the invisible format characters (Unicode's ``Cf``: a
+    byte order mark, a zero-width space or joiner, a direction mark) at either end, as a name copied
+    from a web page, a chat or a file saved with a BOM carries them; the text as it is when that
+    leaves nothing (a search for the invisible character itself). ``parse_config`` after a BOM had been
+    no name at all ("unknown symbol", or a question about meaning). Characters inside are kept."""
+    if text.isascii():
+        return text.strip()
+    start, end = 0, len(text)
+    while start < end and (text[start].isspace() or unicodedata.category(text[start]) == "Cf"):
+        start += 1
+    while end > start and (text[end - 1].isspace() or unicodedata.category(text[end - 1]) == "Cf"):
+        end -= 1
+    return text[start:end] if start < end else text.strip()
+
+
 def spelled(name: str, language: str | None = None) -> str:
     """Return a name in the normal form its language reads it in (NFC, NFKC for Python), so that
     ``café`` written composed (NFC) or decomposed (NFD, as macOS pastes it) is one name; an

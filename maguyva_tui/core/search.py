@@ -107,7 +107,7 @@ from maguyva_tui.core.message_text import (
 )
 from maguyva_tui.core.missing_paths import missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
-from maguyva_tui.core.names import QUESTION_NAME, is_operator_method, qualifier_parts, spelled
+from maguyva_tui.core.names import QUESTION_NAME, is_operator_method, qualifier_parts, spelled, unhidden
 from maguyva_tui.core.other_calls import (
     base_reached,
     callees_notes,
@@ -259,6 +259,11 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     holds it."""
     started = time.perf_counter()
     req.validate()
+    if not req.regex and (plain := unhidden(req.text)) != req.text.strip():  # a pasted BOM or zero-width space
+        again = search(replace(req, text=plain), parts, checkpoint, places, skip)
+        said = f"read without the invisible {', '.join(_hidden(req.text, plain))} at its ends"
+        return replace(again, query=req.text, notices=(*again.notices, said),
+                       elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     placed = _placed(parts.generation, req)
     if placed is not None:  # /home/u/repo/src/a.rs::Value read from the root; "in /etc" said to be outside it
         written, said = placed
@@ -1112,6 +1117,13 @@ def _placed(generation: Generation, req: SearchRequest) -> tuple[str, str | None
     if outside is None or intent.name not in ("find_definition", *GRAPH_INTENTS):
         return (rooted, None) if rooted != req.text else None
     return outside[0], f"{echo(outside[1])} is outside the repository ({top}): answered from the whole repository"
+
+
+def _hidden(text: str, plain: str) -> list[str]:
+    """The code points of the invisible characters around ``plain`` in ``text`` (``U+FEFF``), in order."""
+    at = text.find(plain)
+    edges = text[:at] + text[at + len(plain):]
+    return list(dict.fromkeys(f"U+{ord(c):04X}" for c in edges if not c.isspace()))
 
 
 def _unshouted(generation: Generation, req: SearchRequest) -> tuple[str, str] | None:
