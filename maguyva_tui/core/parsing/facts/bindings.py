@@ -333,6 +333,8 @@ class Bindings:
         typed = names.type_name(declared) if declared is not None else None
         if declared is not None and declared.type in FUNCTION_NODES and not bound.startswith("self."):
             typed = FUNCTION_TYPED  # a field stays untyped: calling it is a site of the field's symbol
+        if typed is None and capture == "local.field" and declared is not None and _anonymous_record(declared):
+            typed = (self.scope(line) or "").rpartition(".")[2] or None  # c++ ``union { struct { F cb; } Fun; }``
         if typed is None and capture == "local" and node.parent is not None and node.parent.type == "required_parameter":
             typed = _contextual(node.parent)  # ``code(cxt)`` in ``const def: Def = {...}``: Def.code's
         if typed is None and capture == "local" and node.parent is not None and node.parent.type == "arrow_function":
@@ -1135,6 +1137,15 @@ def _go_signature_parameter(node: Node) -> bool:
     parameters = declaration.parent if declaration is not None else None
     return (declaration is not None and declaration.type == "parameter_declaration" and parameters is not None
             and parameters.parent is not None and parameters.parent.type == "function_type")
+
+
+def _anonymous_record(declared: Node) -> bool:
+    """Tell whether a C/C++ field's type is a struct or union written there without a name
+    (muparser's token: ``union { struct { generic_callable_type cb; int argc; } Fun; ... };``).
+    Its fields are bound on the enclosing class, so the field is read as that class:
+    ``tok->Fun.cb.call_fun<0>()`` had reached nothing (41 of muparser's call sites)."""
+    return (declared.type in ("struct_specifier", "union_specifier", "class_specifier")
+            and declared.child_by_field_name("name") is None and declared.child_by_field_name("body") is not None)
 
 
 def _go_repeated(node: Node) -> str | None:
