@@ -1337,6 +1337,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return _literal_elements(node)
     if kind in names.INVOCATIONS and kind != "call":  # java obj.make(), php $obj->make(): its return type
         return _invoked(node)
+    if kind == "object_creation_expression" and node.named_child_count and node.named_children[0].text == b"static":
+        return "self"  # php ``$env = new static($config)``: an instance of the class, as ``new self`` is
     if alias and kind in ALIAS_VALUES:  # ``_Segment = Segment``: the same thing, the same type
         return names.type_name(node, kind)
     if alias and kind == "this":  # js ``var self = this``, ``const me = this``: the enclosing class
