@@ -286,6 +286,12 @@ CPP = _C_COMMON + r"""
 (alias_declaration name: (type_identifier) @local.alias type: (type_descriptor))
 (namespace_definition body: (declaration_list (using_declaration (qualified_identifier name: (identifier) @local.using))))
 (using_declaration) @import
+;; ``tok->cb.call_fun<1 >(x)``, ``Codec::encode<N>(x)``: a template called with its arguments written,
+;; which tree-sitter reads as ``(a < 1) > (x)``
+(binary_expression
+  left: (binary_expression left: [(field_expression) (qualified_identifier)] @call operator: "<"
+    right: [(number_literal) (identifier) (type_identifier) (primitive_type) (qualified_identifier)])
+  operator: ">" right: (parenthesized_expression))
 (type_parameter_declaration (type_identifier) @generic)
 (optional_type_parameter_declaration name: (type_identifier) @generic)
 (subscript_expression argument: (_) @call.operator)
