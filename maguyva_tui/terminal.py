@@ -19,15 +19,18 @@ from typing import TYPE_CHECKING, Any, NoReturn
 if TYPE_CHECKING:
     from maguyva_tui.core.types import IndexUpdate
 
-CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200E, 0x200F), (0x2028, 0x202E), (0x2066, 0x2069),
-            (0xD800, 0xDFFF))
+CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200B, 0x200B), (0x200E, 0x200F), (0x2028, 0x202E),
+            (0x2060, 0x2064), (0x2066, 0x2069), (0xD800, 0xDFFF), (0xFEFF, 0xFEFF))
 """Inclusive ranges of the code points a terminal may act on or that hide what is read (below); the
 line and paragraph separators U+2028 and U+2029 among them: tmux, for one, moves to the next row at
-one, and a preview line holding it pushed every row below it down."""
+one, and a preview line holding it pushed every row below it down. The zero-width space, word joiner,
+invisible operators and byte order mark draw nothing: a search for one had said ``no line holds ""``,
+and a name holding one (``is``, U+200B, ``Admin``) read as the name without it."""
 
 UNPRINTABLE = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in CONTROLS) + "]")
 """C0 and C1 controls (escape, carriage return, newline...), line and paragraph separators,
-bidirectional marks and overrides, and lone surrogates (the bytes of a file name that is not UTF-8)."""
+bidirectional marks and overrides, zero-width characters that draw nothing, and lone surrogates
+(the bytes of a file name that is not UTF-8)."""
 
 
 def printable(text: str) -> str:

@@ -47,3 +47,18 @@ def test_a_graph_question_with_an_invisible_end_answers_for_the_symbol(indexed_p
     proc = here("graph", "callers", "parse_config\u200b", "--repo", str(indexed_polyglot))
     assert proc.returncode == 0, proc.stderr
     assert "app/config.py:44" in proc.stdout
+
+
+@pytest.mark.parametrize("mark", ["\u200b", "\u2060", "\ufeff"])
+def test_a_character_that_draws_nothing_is_shown_as_its_escape(mark: str) -> None:
+    from maguyva_tui.terminal import printable, visible
+
+    assert printable(f"is{mark}Admin") == f"is\\u{ord(mark):04x}Admin"
+    assert visible(f"is{mark}Admin") == "is\ufffdAdmin"  # one character in its place, as a bidi mark
+    assert printable("👩\u200d💻 é") == "👩\u200d💻 é"  # an emoji's joiner draws the emoji: kept
+
+
+def test_a_search_for_a_zero_width_space_names_it_not_an_empty_string(indexed_polyglot: Path, here: Runner) -> None:
+    # it had said: no line holds ""; nothing related was found either
+    proc = here("search", "\u200b", "--repo", str(indexed_polyglot))
+    assert 'no line holds "\\u200b"' in proc.stderr, proc.stderr
