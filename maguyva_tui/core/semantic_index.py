@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, overload
 import numpy as np
 import numpy.typing as npt
 
+from maguyva_tui.core.doc_comments import REACH, doc_comment
 from maguyva_tui.core.embed.provider import Provider
 from maguyva_tui.core.embed.store import VectorStore, content_hash, store_folder
 from maguyva_tui.core.store.facts import Row
@@ -57,17 +58,24 @@ class EmbeddingItem:
 
 
 def embedding_text(snapshot: Snapshot, chunk: Chunk) -> str:
-    """The text a chunk is embedded as: where it lives, what it is, then its code."""
+    """The text a chunk is embedded as: where it lives, what it is, a definition's doc comment
+    written above it (:func:`~maguyva_tui.core.doc_comments.doc_comment`), then its code."""
     lines = snapshot.lines(chunk.path, chunk.start_line, min(chunk.end_line, chunk.start_line + EMBED_MAX_LINES - 1))
     head = f"{chunk.path}"
     if chunk.symbol:
         head += f" {chunk.kind} {chunk.symbol}"
+        first = max(chunk.start_line - REACH, 1)
+        lines = doc_comment(snapshot.lines(chunk.path, first, chunk.start_line), chunk.start_line - first, first) + lines
     return (head + "\n" + "\n".join(lines))[:EMBED_MAX_CHARS]
 
 
 def _text_from_lines(chunk: Chunk, lines: list[str]) -> str:
     """:func:`embedding_text` from the file's lines split once (``\r`` line ends dropped alike)."""
     body = "\n".join(lines[max(chunk.start_line - 1, 0) : min(chunk.end_line, chunk.start_line + EMBED_MAX_LINES - 1)])
+    if chunk.symbol:
+        doc = doc_comment(lines, chunk.start_line - 1)
+        if doc:
+            body = "\n".join(doc) + "\n" + body
     if "\r" in body:
         body = body.replace("\r\n", "\n").removesuffix("\r")
     head = f"{chunk.path} {chunk.kind} {chunk.symbol}" if chunk.symbol else chunk.path

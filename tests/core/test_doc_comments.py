@@ -223,3 +223,173 @@ def test_a_doc_comment_longer_than_a_window_describes_the_definition_under_it(tm
         assert doc is not None and doc.symbol == "Utf8PathBuf"
     finally:
         engine.close()
+
+
+CART = '''\
+<?php
+// Copyright 2024 Example Ltd. Licensed under the MIT license.
+
+namespace Shop;
+
+/**
+ * A shopping cart holding line items.
+ */
+class Cart
+{
+    private array $items = [];
+
+    /**
+     * Add an item to the cart, merging the quantities of one product.
+     *
+     * @param string $sku the product code
+     */
+    public function add(string $sku, int $qty): void
+    {
+        $this->items[$sku] = ($this->items[$sku] ?? 0) + $qty;
+    }
+
+    /**
+     * Compute the total price, value added tax included.
+     */
+    #[Pure]
+    public function total(array $prices): float
+    {
+        $sum = 0;
+        foreach ($this->items as $sku => $qty) {
+            $sum += $prices[$sku] * $qty;
+        }
+        return $sum * 1.2;
+    }
+
+    public function clear(): void
+    {
+        $this->items = [];
+    }
+}
+'''
+
+METHODS = {
+    "php": ("Cart.php", CART, "Cart.total", "Compute the total price"),
+    "java": ("Cart.java", '''\
+package shop;
+
+public class Cart {
+    private int count;
+
+    /**
+     * Returns how many items the cart holds.
+     */
+    @Override
+    public int size() {
+        return count;
+    }
+}
+''', "Cart.size", "how many items the cart holds"),
+    "typescript": ("cart.ts", '''\
+export class Cart {
+  private items = new Map<string, number>();
+
+  /** Empties the cart, forgetting every line item. */
+  clear(): void {
+    this.items.clear();
+  }
+}
+''', "Cart.clear", "forgetting every line item"),
+    "cpp": ("cart.hpp", '''\
+class Cart {
+public:
+    /// Removes one product from the cart.
+    void remove(int sku) {
+        items.erase(sku);
+    }
+};
+''', "Cart.remove", "Removes one product"),
+    "rust": ("cart.rs", '''\
+pub struct Cart;
+
+impl Cart {
+    /// Counts the distinct products in the cart.
+    #[inline]
+    pub fn distinct(&self) -> usize {
+        0
+    }
+}
+''', "Cart.distinct", "Counts the distinct products"),
+    "ruby": ("cart.rb", '''\
+class Cart
+  # Tells whether the cart holds nothing.
+  def empty?
+    @items.empty?
+  end
+end
+''', "Cart.empty?", "Tells whether the cart holds nothing"),
+}
+
+
+def _texts(language: str, path: str, source: str) -> dict[str | None, tuple[Chunk, str]]:
+    from maguyva_tui.core.semantic_index import _text_from_lines
+
+    chunks, _ = extract_definitions(parse(language, source.encode()), source.encode(), language, path)
+    return {c.symbol: (c, _text_from_lines(c, source.split("\n"))) for c in chunks if c.symbol is not None}
+
+
+@pytest.mark.parametrize("language", sorted(METHODS))
+def test_a_method_is_embedded_with_the_doc_comment_above_it_inside_its_class(language: str) -> None:
+    """A method's JSDoc, Javadoc, PHPDoc, ``///`` or ``#`` lines stand inside its class's span,
+    where no window is left: the method's chunk still starts at its signature (or the attributes
+    on it), and the text it is embedded as holds its description."""
+    path, source, method, words = METHODS[language]
+    texts = _texts(language, path, source)
+    chunk, text = texts[method]
+    assert words in text, text
+    assert words not in source.splitlines()[chunk.start_line - 1], "the chunk starts at the definition"
+    assert text.index(words) < text.index(source.splitlines()[chunk.start_line - 1].strip())
+
+
+def test_a_method_is_embedded_with_its_summary_alone_and_a_top_level_definition_without_its_comment() -> None:
+    """A method's text holds its comment's first paragraph, not its tags, the comment of the
+    method above, a licence or a pragma; a class at the top level keeps its text (its comment is
+    a window of its own, found as it)."""
+    texts = _texts("php", "Cart.php", CART)
+    assert "A shopping cart" not in texts["Cart"][1] and "Copyright" not in texts["Cart"][1]
+    assert "merging the quantities" in texts["Cart.add"][1] and "@param" not in texts["Cart.add"][1]
+    assert "Compute the total" not in texts["Cart.add"][1]
+    clear = texts["Cart.clear"][1]
+    assert "*/" not in clear and "return $sum" not in clear  # the method above is code, not its description
+    assert doc_comments.doc_comment(["  // eslint-disable-next-line", "  f() {}"], 1) == []
+    lines = ["  /**", "   * Far above.", "   */", "", "", "", "  f() {}"]
+    assert doc_comments.doc_comment(lines, 6) == []  # more blank lines than GAP
+    assert doc_comments.doc_comment(lines[:3] + lines[5:], 4) == ["   * Far above."]
+    assert doc_comments.doc_comment(["// Copyright 2020 Example Ltd.", "  int f() {}"], 1) == []
+    assert doc_comments.doc_comment(["/// Top level.", "fn f() {}"], 1) == []
+
+
+def test_a_method_is_found_by_its_doc_comment_at_its_signature_line(tmp_path: Path) -> None:
+    root = tmp_path / "shop"
+    root.mkdir()
+    (root / "Cart.php").write_text(CART)
+    engine = Engine(root, tmp_path / "index")
+    try:
+        signature = CART.splitlines().index("    public function add(string $sku, int $qty): void") + 1
+        found = _semantic(engine, "Add an item to the cart, merging the quantities of one product")
+        assert found[0][:2] == (signature, "Cart.add"), found
+    finally:
+        engine.close()
+
+
+def test_a_changed_doc_comment_re_embeds_the_method_under_it(tmp_path: Path) -> None:
+    """Only the method whose comment changed gets a new key (its vector is made again); the method
+    beside it keeps its own."""
+    from maguyva_tui.core.indexer import update_index
+    from maguyva_tui.core.semantic_index import embedding_keys
+
+    root = tmp_path / "shop"
+    root.mkdir()
+    (root / "Cart.php").write_text(CART)
+    snapshot, _ = update_index(root, tmp_path / "ix")
+    before = {chunk.symbol: key for chunk, key in embedding_keys(snapshot)}
+    (root / "Cart.php").write_text(CART.replace("Compute the total price", "Sum the prices"))
+    snapshot, _ = update_index(root, tmp_path / "ix")
+    after = {chunk.symbol: key for chunk, key in embedding_keys(snapshot)}
+    assert after["Cart.total"] != before["Cart.total"]
+    assert after["Cart.add"] == before["Cart.add"] and after["Cart.clear"] == before["Cart.clear"]
