@@ -12,6 +12,10 @@ key's sequence, outside the paste: a line copied from a terminal (``fn {`` then 
 and ``red``) reached the query box as the keys ``^ [ 3 1 m``, a tab (which moved the focus to the
 results, so what was typed next ran as commands) and ``red``, and only then the paste ``fn {``. The
 driver's reader keeps each paste whole (:class:`WholePastes`).
+
+Esc and a key in one read (a script's ``tmux send-keys Escape j``, a fast typist, a slow link) are
+one ``alt+`` key to Textual, which the query box typed as the letter: the explorer binds no alt key,
+so the parser hands them on as the escape key and then that key (as vim reads Esc j).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import signal
 from collections.abc import Iterable
 from typing import Any
 
+from textual import events
 from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.message import Message
@@ -127,7 +132,7 @@ class WholePastes:
 
 
 class WholePasteParser(XTermParser):
-    """Textual's input parser, fed through :class:`WholePastes`."""
+    """Textual's input parser, fed through :class:`WholePastes`; Esc and a key are two keys."""
 
     def __init__(self, debug: bool = False) -> None:
         super().__init__(debug)
@@ -138,6 +143,13 @@ class WholePasteParser(XTermParser):
             return super().feed(data)
         kept = self.pastes.feed(data)
         return super().feed(kept) if kept else ()  # all of it held: an empty feed would end the input
+
+    def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        """An escape before a key no sequence starts with: the escape key, then the key (Textual's
+        ``alt+j``, and ``/`` alone, its escape dropped, for a key with a long name)."""
+        if alt:
+            yield events.Key("escape", ESC)
+        yield from super()._sequence_to_key_events(sequence)
 
 
 def quick_exit(base: type[Driver]) -> type[Driver]:
