@@ -710,6 +710,11 @@ class Resolver(Memo):
         if dotted is not None:
             return dotted
         target = self.outside(index, first, scope)
+        if len(parts) > 1 and not call and index.language == "php" and target not in SENTINELS:
+            # ``@var \Dompdf\Canvas`` where ``use Dompdf\Dompdf;`` binds the head: a class's path, whole
+            written = language.qualified(self, parts)
+            if written is not None and written[1] == len(parts) and written[0] not in SENTINELS:
+                return written
         if target in (UNRESOLVED, EXTERNAL) and len(parts) > 1:
             qualified = language.qualified(self, parts)  # bound nowhere: a package (``bsh.util.Util``)
             if qualified is not None and (qualified[0] not in SENTINELS or target == UNRESOLVED):
