@@ -1064,7 +1064,11 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
     sent = _line_object(line) if b'"id"' in line or b"\\u" in line else None  # an escape may spell the key
     if sent is None or "id" not in sent:
         return out
-    if not _finite(sent["id"]):  # echoed, it had gone out as Infinity or NaN, which strict parsers refuse
+    try:
+        finite = _finite(sent["id"])
+    except RecursionError:  # an id of a thousand nested lists had ended the run: "internal error: RecursionError"
+        return refused(out.get("query"), f"line {number}: {DEEP_ID}")
+    if not finite:  # echoed, it had gone out as Infinity or NaN, which strict parsers refuse
         return refused(out.get("query"), f"line {number}: {UNSENDABLE_ID}")
     return {"id": sent["id"], **out}
 
@@ -1073,6 +1077,8 @@ INFINITY = float("inf")
 UNSENDABLE_ID = ('"id" holds a number no JSON answer can carry back (NaN, Infinity, or one past a double\'s '
                  'range, as 1e999): send it as a string')
 """A batch line's error when its ``id`` cannot be echoed as strict JSON."""
+DEEP_ID = '"id" is nested too deeply to carry back: send it as a string or a number'
+"""A batch line's error when its ``id`` is nested past what the answer can be written with."""
 
 
 def _finite(value: Any) -> bool:
@@ -1104,7 +1110,10 @@ def _batch_answer(answer: BatchAnswer, args: argparse.Namespace, line: bytes, nu
     try:
         if not line.strip():  # skipped, it had shifted every later answer onto the line before it
             raise UserError(f"a blank line: each line must be {BATCH_LINE} (each gets one answer, a blank one too)")
-        item = json.loads(_utf8(line))
+        try:
+            item = json.loads(_utf8(line))
+        except RecursionError:  # nested past Python's stack: it had been "internal error in maguyva: RecursionError"
+            raise UserError(f"nested too deeply to read; each line must be {BATCH_LINE}") from None
         if not isinstance(item, dict) or not isinstance(item.get("query"), str):
             meant = _batch_keys_meant(item) if isinstance(item, dict) and "query" not in item else {}
             said = "; ".join(f"{json.dumps(key)} is no batch key: did you mean {json.dumps(to)}?" for key, to in meant.items())
