@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
-from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, UNRESOLVED, Language, Lookup
+from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex, symbol_id
 
 
@@ -60,15 +60,25 @@ class Java(Language):
         return "jpkg:" + written
 
     def package_member(self, r: Lookup, package: str, name: str) -> str:
-        """Resolve a class of a package, or a static member of a class (``a.b.C`` + ``m``)."""
+        """Resolve a class of a package, or a static member of a class (``a.b.C`` + ``m``), also of a
+        nested class (``a.b.C.Resolution`` + ``unresolved``: junit's ``import static
+        ...SelectorResolver.Resolution.unresolved``, which had been read as a package outside)."""
         paths = r.touch(f"java:{package}.{name}")
         if paths:
             return r.member(paths[0], name) if len(paths) == 1 else AMBIGUOUS
-        paths = r.touch("java:" + package)
-        if len(paths) == 1:
-            cls = r.member(paths[0], package.rpartition(".")[2])
-            return r.member(cls, name)
-        return AMBIGUOUS if paths else EXTERNAL
+        parts = package.split(".")
+        for used in range(len(parts), 1, -1):  # a nested class's: ``import static a.Resolver.Resolution.unresolved``
+            paths = r.touch("java:" + ".".join(parts[:used]))
+            if len(paths) > 1:
+                return AMBIGUOUS
+            if paths:
+                found = r.member(paths[0], parts[used - 1])
+                for nested in [*parts[used:], name]:
+                    found = r.member(found, nested) if found not in SENTINELS else found
+                return found
+            if used < len(parts) and not parts[used - 1][:1].isupper():
+                break  # a package's name: no class holds the rest
+        return EXTERNAL
 
 
 def _in_twin_package(r: Lookup, path: str, name: str) -> str | None:
