@@ -80,7 +80,8 @@ def test_a_ranged_value_is_its_element_type() -> None:
 
 
 def test_an_indexed_element_is_its_element_type() -> None:
-    assert [s.line for s in callers(graph(), "Entry.ContextMap").sites] == [21]
+    # and a channel's element, the one name a range over it binds (``for e := range entries``)
+    assert [s.line for s in callers(graph(), "Entry.ContextMap").sites] == [21, 23]
 
 
 OBSERVER = """
@@ -189,4 +190,4 @@ def test_a_local_bound_to_an_element_is_its_element_type() -> None:
     # zap's entry := logs.AllUntimed()[0]; entry.ContextMap()
     source = USE.replace("    logs[0].ContextMap()\n", "    first := logs[0]\n    first.ContextMap()\n")
     g = build_graph({path: analyze(path, dedent(text)) for path, text in {"types.go": TYPES, "use.go": source}.items()})
-    assert [s.line for s in callers(g, "Entry.ContextMap").sites] == [22]
+    assert [s.line for s in callers(g, "Entry.ContextMap").sites] == [22, 24]  # 24: ``e`` of ``range entries``

@@ -177,6 +177,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.field": (_field("type"), None),
     "local.member": (_field("type", up=2), None),
     "local.ranged": (None, _field("right", up=2)),
+    "local.keyed": (None, None),  # go ``for k := range m``: m's key (a channel's element), read by ``_go_range_key``
     "local.iterated": (None, _field("right")),  # python ``for x in xs``: an element of xs
     "local.each": (None, lambda node: _foreach_of(node).named_children[0]),  # php ``foreach ($xs as $x)``
     "local.listed": (None, None),  # php ``[$fs, $path] = f()``: typed by a ``/** @var T $fs */`` above it only
@@ -331,6 +332,8 @@ class Bindings:
         type_at, value_at = LOCAL_READS[capture]
         declared = type_at(node) if type_at is not None else None
         typed = names.type_name(declared) if declared is not None else None
+        if capture == "local.keyed":
+            typed = _go_range_key(node)
         if declared is not None and declared.type in FUNCTION_NODES and not bound.startswith("self."):
             typed = FUNCTION_TYPED  # a field stays untyped: calling it is a site of the field's symbol
         if typed is None and capture == "local.field" and declared is not None and _anonymous_record(declared):
@@ -1127,6 +1130,82 @@ def _anonymous_owner(node: Node) -> str | None:
     else:
         return None
     return (named[0].text or b"").decode("utf-8", "replace") if len(named) == 1 else None
+
+
+GO_FUNCTIONS = frozenset({"function_declaration", "method_declaration", "func_literal"})
+
+GO_UNDECLARING = frozenset({"func_literal", "call_expression", "binary_expression", "selector_expression",
+                            "index_expression", "composite_literal", "expression_statement", "return_statement",
+                            "assignment_statement", "inc_statement", "dec_statement", "send_statement"})
+"""Go nodes no declaration of the enclosing function is written in (a literal's are its own)."""
+
+
+def _go_range_key(node: Node) -> str | None:
+    """Type the first name a Go ``range`` binds over a local or parameter declared in its function
+    as a map (``for k, v := range m`` of ``m map[Key]*Item``: a Key) or, alone, as a channel (``for
+    c := range ch`` of ``ch chan *Item``: an Item); ``None`` otherwise (a slice's index)."""
+    left = node.parent
+    clause = left.parent if left is not None else None
+    right = clause.child_by_field_name("right") if clause is not None and clause.type == "range_clause" else None
+    if left is None or right is None or right.type != "identifier":
+        return None
+    declared = _go_declared_type(right)
+    if declared is not None and declared.type == "map_type":
+        return names.type_name(declared.child_by_field_name("key"))
+    if declared is not None and declared.type == "channel_type" and left.named_child_count == 1:
+        return names.type_name(declared.child_by_field_name("value"))
+    return None
+
+
+def _go_declared_type(name: Node) -> Node | None:
+    """Return the type the last declaration of a name before it, in its enclosing functions,
+    writes (a parameter's, a ``var``'s, ``x := T{...}``'s or ``x := make(T)``'s)."""
+    text, before = name.text, name.start_byte
+    function = name.parent
+    while function is not None and function.type not in GO_FUNCTIONS:
+        function = function.parent
+    while function is not None:
+        found: Node | None = None
+        stack = [function]
+        while stack:
+            node = stack.pop()
+            if node.start_byte >= before:
+                continue
+            if node.type in ("parameter_declaration", "var_spec") and any(
+                    n.text == text for n in node.children_by_field_name("name")):
+                found = _latest(found, node.child_by_field_name("type") or _go_made_type(node, text))
+            elif node.type == "short_var_declaration":
+                found = _latest(found, _go_made_type(node, text))
+            if node is function or node.type not in GO_UNDECLARING:
+                stack.extend(node.named_children)
+        if found is not None:
+            return found
+        function = function.parent
+        while function is not None and function.type not in GO_FUNCTIONS:
+            function = function.parent
+    return None
+
+
+def _latest(found: Node | None, node: Node | None) -> Node | None:
+    """Return the later of two declared types."""
+    return node if node is not None and (found is None or node.start_byte > found.start_byte) else found
+
+
+def _go_made_type(node: Node, text: bytes | None) -> Node | None:
+    """Return the type a declaration's value for a name makes (``T{...}``, ``make(T, n)``)."""
+    left = node.child_by_field_name("left")
+    named = left.named_children if left is not None else node.children_by_field_name("name")
+    right = node.child_by_field_name("right") or node.child_by_field_name("value")
+    values = right.named_children if right is not None and right.type == "expression_list" else []
+    for position, each in enumerate(named):
+        if each.text != text or position >= len(values):
+            continue
+        value = values[position]
+        if value.type == "composite_literal":
+            return value.child_by_field_name("type")
+        if value.type == "call_expression":
+            return names.go_made(value)
+    return None
 
 
 def _go_signature_parameter(node: Node) -> bool:

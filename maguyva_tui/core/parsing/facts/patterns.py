@@ -190,6 +190,7 @@ GO = r"""
 (type_spec name: (type_identifier) @local.signature type: (function_type result: (_)))
 (range_clause left: (expression_list (identifier) @local))
 (range_clause left: (expression_list (_) . (identifier) @local.ranged) right: (_))
+(range_clause left: (expression_list . (identifier) @local.keyed) right: (identifier))
 (type_switch_statement alias: (expression_list (identifier) @local.switched))
 (field_declaration name: (field_identifier) @local.field type: (_))
 (field_declaration !name type: [(type_identifier) (qualified_type) (generic_type)] @local.embedded)
