@@ -15,6 +15,7 @@ from maguyva_tui.core.parsing.facts.bindings import NTH_RESULT, RETURN
 from maguyva_tui.core.parsing.facts.go_type_arguments import (
     ARGUMENTS,
     CALL_ARGUMENTS,
+    CALLED,
     TYPE_PARAMETERS,
     head_type,
     split_arguments,
@@ -148,3 +149,23 @@ def _result_arguments(r: Resolver, index: FileIndex, scope: str | None, typed: s
         else:
             found.append((argument, path, qualname))
     return found
+
+
+def called_local(r: Resolver, index: FileIndex, scope: str | None, name: str, key: str = RETURN) -> str | None:
+    """Type calling a Go local or parameter of a function type written in place (``newSet
+    func(...int) Set[int]``, ``f := func(x T) *R {...}``): its declared result (``key``:
+    ``<return>``, ``<return>#1``); ``None`` where not recorded. golang-set's ``s := newSet();
+    s.Add(v)`` had reached nothing."""
+    record = CALLED + name + key[len(RETURN):]
+    while scope:
+        bound = index.locals.get(scope, {})
+        if name in bound:
+            typed = bound.get(record)
+            if typed is None or not r._deeper():
+                return None
+            try:
+                return r.instance(index, typed, scope)
+            finally:
+                r.depth -= 1
+        scope = scope.rpartition(".")[0]
+    return None

@@ -465,6 +465,8 @@ class Resolver(Memo):
         bitFun func(z, x, y *BigInt) *BigInt``): the type's declared result (cockroachdb/apd's
         ``out := f(new(BigInt), x, y); out.Cmp(expected)`` had reached nothing). ``None`` where
         the call is no such value's: a conversion ``bitFun(g)`` names the type itself."""
+        if index.language == "go" and target == FUNCTION_VALUE and "." not in name:
+            return go_generics.called_local(self, index, scope, name, key)  # ``s := newSet()`` of ``newSet func() Set[int]``
         if index.language != "go" or "." in name or self.kind(target) != "type" or not self.binding(index, scope, name):
             return None
         path, qualname = split_id(target)
@@ -895,6 +897,8 @@ class Resolver(Memo):
                 return owner or UNRESOLVED  # ``const kept = nodes.filter(...)``
             if target == AMBIGUOUS and called and owner is not None:  # Bytes::from(v) of six From impls
                 return self.agreed_result(index, owner, typed[:-2].rpartition(".")[2])
+            if called and target == FUNCTION_VALUE and (value := self.called_value(index, scope, typed[:-2], target)):
+                return value  # ``s := newSet()`` of ``newSet func() Set[int]``
             if target in SENTINELS:
                 return target
             if called and (value := self.called_value(index, scope, typed[:-2], target)) is not None:

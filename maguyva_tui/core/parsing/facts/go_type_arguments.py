@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from tree_sitter import Node, Tree
 
+from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.store.facts import RefRow
 
 TYPE_PARAMETERS = "<tparams>"
@@ -30,6 +31,10 @@ ARGUMENTS = "<args>"
 
 CALL_ARGUMENTS = "<targs>"
 """Starts the local name of the explicit type arguments of the call a local is bound to."""
+
+CALLED = "<result>"
+"""Starts the local name of what calling a local or parameter of a function type gives (``newSet
+func(...int) Set[int]``: ``<result>newSet:Set``; a later result ``<result>newSet#1``)."""
 
 MAX_TEXT = 160
 """The longest argument list kept, in characters."""
@@ -122,7 +127,11 @@ def _declaration(node: Node, scope: Callable[[int], str | None], rows: list[RefR
     for field in ("receiver", "parameters"):
         listed = node.child_by_field_name(field)
         for declaration in listed.named_children if listed is not None else ():
-            arguments = _arguments(declaration.child_by_field_name("type"))
+            typed = declaration.child_by_field_name("type")
+            if typed is not None and typed.type == "function_type":
+                for named in declaration.children_by_field_name("name"):
+                    _results(rows, f"{CALLED}{_text(named)}", typed, name, scope)
+            arguments = _arguments(typed)
             if arguments:
                 for named in declaration.children_by_field_name("name"):
                     _row(rows, f"{ARGUMENTS}{_text(named)}", arguments, name, scope)
@@ -167,11 +176,34 @@ def _instantiated(node: Node, scope: Callable[[int], str | None], rows: list[Ref
         elif function is not None and function.type == "index_expression":  # f[A](x)
             index = function.child_by_field_name("index")
             written = _compact(index) if index is not None else ""
+    if value.type == "func_literal" and left.named_child_count == 1:  # ``f := func(x T) *R {...}``
+        literal = f".{{{value.start_point[0] + 1}}}"  # the literal's own block, not where f is bound
+
+        def outside(line: int) -> str | None:
+            where = scope(line)
+            return where[: -len(literal)] if where and where.endswith(literal) else where
+
+        _results(rows, f"{CALLED}{_text(left.named_children[0])}", value, left, outside)
     if not written:
         return
     for named in left.named_children:
         if named.type == "identifier" and named.text != b"_":
             _row(rows, f"{CALL_ARGUMENTS}{_text(named)}", written, named, scope)
+
+
+def _results(rows: list[RefRow], name: str, function: Node, node: Node, scope: Callable[[int], str | None]) -> None:
+    """Add what calling a value of a function type or literal gives: its first result under
+    ``name``, a later one under ``name#N``."""
+    result = function.child_by_field_name("result")
+    if result is None:
+        return
+    written = [result] if result.type != "parameter_list" else [
+        d.child_by_field_name("type") for d in result.named_children if d.type == "parameter_declaration"
+        for _ in (d.children_by_field_name("name") or [d])]
+    for position, typed in enumerate(written):
+        declared = names.type_name(typed) if typed is not None else None
+        if declared and declared.replace(".", "").isidentifier():
+            _row(rows, name if position == 0 else f"{name}{_NTH}{position}", declared, node, scope)
 
 
 def _arguments(typed: Node | None) -> str:
