@@ -111,6 +111,8 @@ def _toml_entries(path: Path, text: str) -> list[str]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise QueryError(f"{path}: not valid TOML ({exc})") from None
+    except RecursionError:  # repos = [[[...]]] past Python's stack: it had been "internal error: RecursionError"
+        raise QueryError(f"{path}: not valid TOML (nested too deeply to read)") from None
     repos = data.get("repos")
     if not isinstance(repos, list):
         raise QueryError(f'{path}: expected repos = ["path", ...] (a list of folder names)')
