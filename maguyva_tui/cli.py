@@ -1233,7 +1233,8 @@ def _print_human(result: SearchResult) -> None:
         if called:  # a name with several definitions: the one this line calls
             print(printable(f"      -> calls {called}"))
     count = len(result.results)
-    print(f"{count} result{'' if count == 1 else 's'} in {result.elapsed_ms:.1f} ms{_after_update(result.index_update)}")
+    stale = any(notice.startswith(STALE_INDEX) for notice in result.notices)
+    print(f"{count} result{'' if count == 1 else 's'} in {result.elapsed_ms:.1f} ms{_after_update(result.index_update, stale)}")
     if result.lookup_failed is not None:  # its one line says what the page is (:func:`_lookup_status`)
         for notice in result.notices:  # and whether the index lags the files ("no line holds" may be its lag)
             if notice.startswith(STALE_INDEX):

@@ -283,14 +283,18 @@ def no_explorer_here() -> str | None:
     return None
 
 
-def after_update(update: IndexUpdate | None) -> str:
+def after_update(update: IndexUpdate | None, stale: bool = False) -> str:
     """What a search did to the index before it searched, for its "N results in X ms" line, one
     repository's or a workspace's (" (after updating 2 files: 1.2 s)"): that figure is the
-    search's alone, and a search after an edit had said "in 80 ms" of a command that took 1.3 s."""
+    search's alone, and a search after an edit had said "in 80 ms" of a command that took 1.3 s.
+    ``stale``: the answer says the index could not be updated (a read-only or full disk), so a
+    try that wrote no file is said as one, where it had read "after updating the index"."""
     if update is None:
         return ""
     took = f"{update.ms:.0f} ms" if update.ms < 1000 else f"{update.ms / 1000:.1f} s"
     if update.waited:  # kept out by another build: nothing was updated
         return f" (after waiting for another build of the index: {took})"
+    if stale and not update.files:
+        return f" (after trying to update the index: {took})"
     what = f"{update.files:,} file{'' if update.files == 1 else 's'}" if update.files else "the index"
     return f" (after {'indexing' if update.built else 'updating'} {what}: {took})"
