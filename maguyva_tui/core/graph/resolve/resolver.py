@@ -42,7 +42,7 @@ from maguyva_tui.core.graph.tables import (
     split_id,
     symbol_id,
 )
-from maguyva_tui.core.parsing.facts.arities import RESULTS, fitting_result
+from maguyva_tui.core.parsing.facts.arities import RESULTS, SAM, fitting_result
 from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
@@ -1036,11 +1036,25 @@ class Resolver(Memo):
                     return jdk_passed(owner, name, int(inner[len(PARAMETER):]), int(nth))  # java routes.forEach(r -> ...)
                 if target == EXTERNAL and index.language == "java":
                     return EXTERNAL  # java executor.submit(t -> ...): what a method outside passes, unknown here
+            if not inner and nth.isdigit() and index.language == "java" and self.kind(target) in CLASS_KINDS:
+                return self.sam_parameter(target, nth)  # java ``Handler h = (ctx, n) -> ...``: Handler's method's
             if target in SENTINELS or self.kind(target) not in FUNCTION_KINDS:
                 return UNRESOLVED
-            return self._declared(target, f"{inner}{PARAMETER}{nth}")
+            declared = self._declared(target, f"{inner}{PARAMETER}{nth}")
+            if declared == UNRESOLVED and inner and index.language == "java":  # ``on("/", (ctx, n) -> ...)`` of ``on(String p, Handler h)``
+                interface = self._declared(target, inner)
+                return self.sam_parameter(interface, nth) if self.kind(interface) in CLASS_KINDS else UNRESOLVED
+            return declared
         finally:
             self.depth -= 1
+
+    def sam_parameter(self, interface: str, nth: str) -> str:
+        """Resolve what a Java interface's one abstract method (its ``<sam>`` record) declares its
+        parameter ``nth`` as: what a lambda standing for the interface takes there."""
+        path, qualname = split_id(interface)
+        index = self.file(path)
+        method = index.attrs.get(qualname, {}).get(SAM) if index is not None else None  # a class's record: an attribute
+        return self._declared(symbol_id(path, f"{qualname}.{method}"), f"{PARAMETER}{nth}") if method else UNRESOLVED
 
     def _declared(self, function: str, key: str) -> str:
         """Resolve what ``function``'s own file binds ``key`` to in its scope (its nth result, its

@@ -49,6 +49,11 @@ UNNAMED = "?"
 """A result no plain name says (``<results>``)."""
 
 VARIADIC = "+"
+
+SAM = "<sam>"
+"""The local name bound, in a Java interface's scope, to its one abstract method (``<sam>:handle``):
+what a lambda given where the interface is declared implements (``on("/", (ctx, n) -> ctx.send())`` of
+``on(String path, Handler h)``: ``ctx`` is what ``Handler.handle``'s first parameter is declared as)."""
 """Ends a count of a varargs declaration: that many fixed parameters, or more arguments."""
 
 _DECLARATIONS = """
@@ -89,6 +94,7 @@ def declared_arities(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRow]:
         result = names.type_name(captured["type"][0]) or UNNAMED
         results.setdefault(qualname, set()).add((count, UNNAMED if "=" in result or "|" in result else result))
     rows: list[RefRow] = [("local", f"{ARITY}:{'|'.join(sorted(found))}", lines[q], q) for q, found in counts.items()]
+    rows += single_abstract_methods(tree, symbols)
     return rows + [("local", f"{RESULTS}:{'|'.join(f'{c}={r}' for c, r in sorted(found))}", lines[q], q)
                    for q, found in results.items() if len({r for _, r in found}) > 1]
 
@@ -112,3 +118,39 @@ def fits(arguments: int, declared: str) -> bool:
         elif count.isdigit() and arguments == int(count):
             return True
     return False
+
+
+def single_abstract_methods(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRow]:
+    """Return a ``<sam>`` row for each Java interface of the file declaring one abstract method (no
+    body, neither ``default``, ``static`` nor ``private``; overloads of one name count as two): junit's
+    ``CallbackInvoker``, avaje-jex's ``ExchangeHandler``. An interface with none of its own (one that
+    only extends another) gets none."""
+    interfaces = {s.name_line: s.qualname for s in symbols if s.kind == "interface"}
+    rows: list[RefRow] = []
+    stack = [tree.root_node]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.named_children)
+        name = node.child_by_field_name("name") if node.type == "interface_declaration" else None
+        body = node.child_by_field_name("body") if name is not None else None
+        qualname = interfaces.get(name.start_point[0] + 1) if name is not None else None
+        if body is None or qualname is None:
+            continue
+        abstract = [m for m in body.named_children if m.type == "method_declaration"
+                    and m.child_by_field_name("body") is None and not _concrete(m)]
+        method = abstract[0].child_by_field_name("name") if len(abstract) == 1 else None
+        if method is not None:
+            rows.append(("local", f"{SAM}:{(method.text or b'').decode('utf-8', 'replace')}", name.start_point[0] + 1, qualname))
+    return rows
+
+
+def _concrete(method: Node) -> bool:
+    """Tell whether a Java interface's method declared without a body is still no abstract one: a
+    ``static`` or ``default`` method always has one, so this is only a grammar's error; also
+    ``Object``'s methods an interface restates (``boolean equals(Object o);``), which a lambda does
+    not implement."""
+    modifiers = next((c for c in method.named_children if c.type == "modifiers"), None)
+    written = (modifiers.text or b"").decode("utf-8", "replace").split() if modifiers is not None else []
+    name = method.child_by_field_name("name")
+    restated = name is not None and name.text in (b"equals", b"hashCode", b"toString")
+    return restated or any(m in ("static", "default", "private") for m in written)

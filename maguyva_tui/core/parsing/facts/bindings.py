@@ -490,16 +490,18 @@ class Bindings:
         parameter = node.parent
         params = parameter.parent if parameter is not None else None
         declared = parameter.child_by_field_name("type") if parameter is not None else None
-        if params is None or declared is None or params.type != "formal_parameters" or declared.named_child_count != 2:
+        if params is None or declared is None or params.type != "formal_parameters":
+            return
+        position = [c.id for c in params.named_children if c.type in ("formal_parameter", "spread_parameter")].index(parameter.id)
+        if declared.type != "generic_type" or declared.named_child_count != 2 or _jdk_function_passes(declared, 0) is False:
+            typed = names.type_name(declared)  # ``on(String path, Handler h)``: a lambda given as h is a Handler
+            if typed and typed[:1].isupper() and typed not in JAVA_PLAIN_PARAMETERS:
+                self.bind(line, offset, f"{PARAMETER}{position}", typed, True)
             return
         interface, arguments = declared.named_children
         written = (interface.text or b"").decode("utf-8", "replace")
         package, _, simple = written.rpartition(".")
-        passed = JAVA_FUNCTIONS.get(simple)
-        if passed is None or not (package == "java.util.function" or (
-                not package and names.jdk_imported(declared, "java.util.function", simple))):
-            return
-        position = [c.id for c in params.named_children if c.type in ("formal_parameter", "spread_parameter")].index(parameter.id)
+        passed = JAVA_FUNCTIONS[simple]
         given = arguments.named_children
         for nth, argument in enumerate(passed):
             typed = names.type_name(given[argument]) if argument < len(given) and given[argument].type != "wildcard" else None
@@ -707,6 +709,11 @@ def _names_its_scope(function: Node) -> bool:
         and holder.type in ("variable_declarator", "pair")
 
 
+JAVA_PLAIN_PARAMETERS = frozenset({"String", "Object", "Integer", "Long", "Boolean", "Double", "Class", "Throwable",
+                                   "Exception", "CharSequence", "List", "Map", "Set", "Optional", "Collection"})
+"""Declared parameter types no lambda stands for, which a Java method's ``<param>N`` record leaves out."""
+
+
 JAVA_FUNCTIONS: dict[str, tuple[int, ...]] = {
     "Consumer": (0,), "BiConsumer": (0, 1), "Function": (0,), "BiFunction": (0, 1), "Predicate": (0,),
     "BiPredicate": (0, 1), "UnaryOperator": (0,), "BinaryOperator": (0, 0), "ToIntFunction": (0,),
@@ -729,6 +736,8 @@ def _lambda_context(parameter: Node) -> str | None:
     arguments = lambda_.parent
     if arguments is not None and arguments.type == "return_statement":
         return _returned_lambda(arguments, position)
+    if arguments is not None and arguments.type == "variable_declarator" and arguments.child_by_field_name("value") == lambda_:
+        return _declared_lambda(arguments, position)
     call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
     if call is None or call.type != "method_invocation":
         return None
@@ -737,6 +746,39 @@ def _lambda_context(parameter: Node) -> str | None:
         return None
     argument = [c.id for c in arguments.named_children].index(lambda_.id)
     return f"{called}{PARAMETER}{argument}{PARAMETER}{position}"
+
+
+def _declared_lambda(declarator: Node, position: int) -> str | None:
+    """Return what a Java lambda a variable is declared to hold takes as parameter ``position``:
+    the type argument of a JDK functional interface (``Function<Foo, Bar> f = foo -> ...``: a
+    ``Foo``), else ``TYPE<param>N``, read by the resolver from the declared interface's one abstract
+    method (``Handler h = (ctx, n) -> ctx.send()``: what ``Handler``'s method's parameter N is)."""
+    declaration = declarator.parent
+    declared = declaration.child_by_field_name("type") if declaration is not None else None
+    if declared is None or declaration.type not in ("local_variable_declaration", "field_declaration"):
+        return None
+    if declared.type == "generic_type" and declared.named_child_count == 2:
+        passed = _jdk_function_passes(declared, position)
+        if passed is not False:
+            return passed
+    typed = names.type_name(declared)
+    return f"{typed}{PARAMETER}{position}" if typed and typed != "var" else None
+
+
+def _jdk_function_passes(declared: Node, position: int) -> str | None | bool:
+    """Return what a declared JDK functional interface (``BiFunction<A, B, C>``) passes its lambda
+    as parameter ``position``: a type's name, ``None`` for a wildcard or none, ``False`` for a type
+    that is not one of ``JAVA_FUNCTIONS``."""
+    interface, arguments = declared.named_children
+    written = (interface.text or b"").decode("utf-8", "replace")
+    package, _, simple = written.rpartition(".")
+    passed = JAVA_FUNCTIONS.get(simple)
+    if passed is None or not (package == "java.util.function" or (
+            not package and names.jdk_imported(declared, "java.util.function", simple))):
+        return False
+    given = arguments.named_children
+    argument = given[passed[position]] if position < len(passed) and passed[position] < len(given) else None
+    return names.type_name(argument) if argument is not None and argument.type != "wildcard" else None
 
 
 def _returned_lambda(statement: Node, position: int) -> str | None:

@@ -252,7 +252,7 @@ JAVA = r"""
 (return_statement (_) @local.return)
 (lambda_expression parameters: (identifier) @local.lambda)
 (lambda_expression parameters: (inferred_parameters (identifier) @local.lambda))
-(formal_parameter type: (generic_type) name: (identifier) @local.functional)
+(formal_parameter type: [(generic_type) (type_identifier) (scoped_type_identifier)] name: (identifier) @local.functional)
 (type_parameter . (type_identifier) @generic)
 """
 
