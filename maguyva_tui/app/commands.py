@@ -21,22 +21,32 @@ if TYPE_CHECKING:
     from maguyva_tui.app.actions import ActionsMixin
 
 
+CURRENT = " (current)"
+"""After the title of the choice in use: the palette's preset, intent, case and theme entries had
+looked alike, so ``Case:`` did not say which case the query box matched with."""
+
+
+def titled(text: str, current: bool) -> str:
+    return text + CURRENT if current else text
+
+
 def explorer_commands(app: ActionsMixin) -> Iterable[SystemCommand]:
     """Yield one palette command per thing a user may want to change without remembering a key."""
+    request = app.request
     for name in PRESET_NAMES:
         yield SystemCommand(
-            f"Preset: {name}",
+            titled(f"Preset: {name}", name == request.preset),
             f"Search with the {name} preset",
             partial(app.set_preset, name),
         )
     yield SystemCommand(
-        "Intent: automatic",
+        titled("Intent: automatic", request.intent is None),
         "Let the classifier decide the intent",
         partial(app.set_intent, None),
     )
     for name in INTENTS:
         yield SystemCommand(
-            f"Intent: {name}",
+            titled(f"Intent: {name}", name == request.intent),
             f"Override the detected intent with {name}",
             partial(app.set_intent, name),
         )
@@ -63,7 +73,7 @@ def explorer_commands(app: ActionsMixin) -> Iterable[SystemCommand]:
     )
     for case in CASE_MODES:
         yield SystemCommand(
-            f"Case: {case}",
+            titled(f"Case: {case}", case == request.case),
             f"Match case-{case}" if case != "smart" else "Smart case",
             partial(app.set_case, case),
         )
@@ -84,7 +94,7 @@ def theme_commands(app: ActionsMixin) -> Iterable[SystemCommand]:
         app.action_toggle_theme,
     )
     for theme in (*BUILTIN, *app.user_themes.themes):
-        yield SystemCommand(f"Theme: {theme.name}", f"Use the {theme.name} theme (remembered)", partial(app.set_theme, theme.name))
+        yield SystemCommand(titled(f"Theme: {theme.name}", theme.name == app.theme), f"Use the {theme.name} theme (remembered)", partial(app.set_theme, theme.name))
 
 
 class OrderedCommandInput(CommandInput, OrderedInput):

@@ -11,6 +11,7 @@ from textual.binding import Binding
 
 from maguyva_tui.app import MaguyvaApp
 from maguyva_tui.app.commands import explorer_commands
+from maguyva_tui.app.session import Request
 from maguyva_tui.app.themes import Loaded, theme_from_dict
 
 PALETTE_FOR_KEY = {
@@ -28,8 +29,9 @@ NOT_IN_THE_PALETTE = {"quit", "interrupt", "leave", "focus_query"}
 class Recorder:
     """An app stand-in: every method a command calls is a function named after it."""
 
-    def __init__(self) -> None:
+    def __init__(self, request: Request | None = None, theme: str = "maguyva-dark") -> None:
         self.user_themes = Loaded([theme_from_dict({"name": "solar-light", "primary": "#268bd2", "dark": False})])
+        self.request, self.theme = request or Request(""), theme
 
     def __getattr__(self, name: str) -> Any:
         def method(*args: object) -> tuple[str, tuple[object, ...]]:
@@ -39,8 +41,8 @@ class Recorder:
         return method
 
 
-def commands() -> list[Any]:
-    return list(explorer_commands(Recorder()))  # type: ignore[arg-type]
+def commands(request: Request | None = None, theme: str = "maguyva-dark") -> list[Any]:
+    return list(explorer_commands(Recorder(request, theme)))  # type: ignore[arg-type]
 
 
 def called(command: Any) -> str:
@@ -74,3 +76,15 @@ def test_the_help_names_the_palette_s_groups_as_maguyva_help_does() -> None:
     for word in ("preset", "intent", "what-if", "case", "theme", "reindex"):
         assert word in groups, word
         assert word in described["ctrl+p"].lower(), described["ctrl+p"]
+
+
+def test_the_choice_in_use_is_marked_current() -> None:
+    """ctrl+p, ``case``: the three ``Case:`` entries had looked alike, none saying which case the
+    query box matched with (nor which preset, intent or theme was in use)."""
+    def current(*args: Any) -> list[str]:
+        return [c.title.removesuffix(" (current)") for c in commands(*args) if c.title.endswith(" (current)")]
+
+    assert current() == ["Preset: default", "Intent: automatic", "Case: sensitive", "Theme: maguyva-dark"]
+    chosen = Request("x", intent="find_references", preset="quick", case="smart")
+    assert current(chosen, "solar-light") == ["Preset: quick", "Intent: find_references", "Case: smart",
+                                              "Theme: solar-light"]
