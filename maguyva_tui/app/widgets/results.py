@@ -756,7 +756,8 @@ def _clip_folders(place: str, width: int, start: int = 0) -> str:
     """Cut ``path:line`` to ``width`` at its start, never into the file's own name: the folders go
     first (``…/parser.py:509``), then the ellipsis (``parser.py:509``); a name still too wide keeps
     its start and its extension and line (``_pars….py:1270``), or its stem from ``start``
-    (:func:`_cut_stem`)."""
+    (:func:`_cut_stem`); with no room for two letters of its stem beside them, the stem and the line
+    (``Reque…:232``: ``RequestFactory.java:232`` had read ``….java:232``, as every row did)."""
     if len(place) <= width:
         return place
     name = place.rpartition("/")[2]
@@ -772,6 +773,8 @@ def _clip_folders(place: str, width: int, start: int = 0) -> str:
     stem = stem if dot and stem else file
     if width - len(suffix) - 1 >= 2:
         return _cut_stem(stem, width - len(suffix), start) + suffix
+    if dot and stem and width - len(colon + line) - 1 >= 2:  # the extension gives way before the stem
+        return _cut_stem(stem, width - len(colon + line), start) + colon + line  # (….java:232: Reque…:232)
     return _clip(name, width, keep_end=True)
 
 
