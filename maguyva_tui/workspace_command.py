@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from maguyva_tui.core.explain import explain_text
-from maguyva_tui.core.types import IndexNotWritable, QueryError, UnreadableRepository, called_definition
+from maguyva_tui.core.types import STALE_INDEX, IndexNotWritable, QueryError, UnreadableRepository, called_definition
 from maguyva_tui.core.workspace import (
     SearchRequest,
     WorkspaceResult,
@@ -243,8 +243,10 @@ def print_human(answer: WorkspaceResult) -> None:
     for why in answer.capped:
         print(f"maguyva: capped: {printable(why)}", file=sys.stderr)
     searched, count = len(answer.searched), len(answer.result.results)
+    stale = tuple(f"{label}: {STALE_INDEX}" for label, _ in answer.searched)  # a repository's index left unwritten
+    tried = any(notice.startswith(stale) for notice in answer.result.notices)
     print(f"{count} result{'' if count == 1 else 's'} from {searched} repositor{'y' if searched == 1 else 'ies'} "
-          f"in {answer.result.elapsed_ms:.1f} ms{after_update(answer.result.index_update)}"
+          f"in {answer.result.elapsed_ms:.1f} ms{after_update(answer.result.index_update, tried)}"
           + (" (capped)" if answer.capped else ""))
     if answer.result.lookup_failed is not None:  # its one line says what the page is (:func:`_lookup_status`),
         for gone in answer.missing:  # after the repositories not searched, which may hold what was not found
