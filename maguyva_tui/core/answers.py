@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from maguyva_tui.core.definition_order import aside_factor as aside_factor  # the explorer's go-to orders by them too
@@ -29,6 +30,7 @@ from maguyva_tui.core.names import normalize, qualifier_parts, spelled, unhidden
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
 from maguyva_tui.core.path_names import files_defining, in_file, outside_file, split
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
+from maguyva_tui.core.parsing.languages import EXTENSIONS
 from maguyva_tui.core.parsing.trait_impls import plain_qualname as plain_qualname  # front ends show a Rust impl's method by its name
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
@@ -70,12 +72,23 @@ def no_name(written: str) -> str:
     been "the symbol name is empty" (their dots read as a qualifier's separators). ``maguyva graph``
     says it so too: it had said "empty name", and "'::' names no symbol (parse_config, ...)"."""
     bare = written.strip("`'\"").strip().removesuffix("()").rstrip("/")
+    if _file_without_name(bare):
+        path = echo(bare.removesuffix("::"))
+        return (f"nothing follows the '::' of {echo(bare)!r}: give the name of a symbol defined in {path} after it, "
+                f"as {path}::Class.method")
     if not bare and not written.endswith("/"):  # nothing between its quotes
         return f"the symbol name is empty: {_GIVE}"
     if bare in ("..", "."):
         where = "the folder above the repository (outside it)" if bare == ".." else "the repository itself"
         return f"the name {echo(written)!r} is {where}, no symbol, file or folder in it; {_GIVE}, or a path in it"
     return f"the name {echo(written)!r} holds only a qualifier's separators, no name; {_GIVE}"
+
+
+def _file_without_name(cleaned: str) -> bool:
+    """Whether a name is a file's path and its ``::`` with nothing after (``pkg/a.py::``): the
+    symbol in the file is wanted and missing; ``Config::``, a qualifier's end after a name, reads as the name."""
+    path = cleaned.removesuffix("::")
+    return path != cleaned and "::" not in path and ("/" in path or PurePosixPath(path).suffix in EXTENSIONS)
 
 
 def symbol_as_meant(name: str, root: Path | None = None) -> str:
@@ -97,6 +110,8 @@ def symbol_as_meant(name: str, root: Path | None = None) -> str:
     cleaned = OWN_RECEIVER.sub("", cleaned)  # self._conn_request, as a call writes it
     while cleaned.startswith("./"):  # a path as a shell completes it: ./pkg/a.py::run (the "." read as a separator)
         cleaned = cleaned[2:]
+    if _file_without_name(cleaned):  # pkg/a.py:: had been read as the file, "unknown symbol 'pkg/a.py'"
+        return ""
     start, end = 0, len(cleaned)
     while (sep := next((s for s in _SEPARATORS if cleaned.startswith(s, start, end)), None)) and not (
             cleaned.startswith("../")):  # a path out of the root: said as written, not as /outside
