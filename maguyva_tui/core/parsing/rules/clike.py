@@ -35,6 +35,9 @@ def unwrap_declarator(node: Node | None) -> tuple[Node | None, bool]:
     while node is not None and node.type not in NAME_TYPES:
         if node.type == "function_declarator":
             function = True
+            misread = _macro_before_template_type(node)
+            if misread is not None:
+                return misread, True
         elif node.type == "pointer_declarator":
             function = False
         inner = node.child_by_field_name("declarator")
@@ -42,6 +45,19 @@ def unwrap_declarator(node: Node | None) -> tuple[Node | None, bool]:
             inner = next((c for c in node.named_children if c.type != "ERROR"), None)
         node = inner
     return node, function
+
+
+def _macro_before_template_type(node: Node) -> Node | None:
+    """The name of a function whose return type, a template's, follows a macro the grammar cannot
+    know (GLM's ``GLM_FUNC_QUALIFIER vec<3, T, Q> YCoCg2rgb(...)`` in a template): the grammar reads
+    the macro as the type and ``vec<3, T, Q>`` as the function's name, and leaves the real name,
+    alone in an error, before the parameters. ``None`` for any other declarator."""
+    inner = node.child_by_field_name("declarator")
+    after = inner.next_sibling if inner is not None and inner.type == "template_function" else None
+    if after is None or after.type != "ERROR" or after.named_child_count != 1:
+        return None
+    name = after.named_children[0]
+    return name if name.type == "identifier" and name.end_byte == after.end_byte else None
 
 
 def split_qualified(text: str) -> tuple[str, tuple[str, ...]]:

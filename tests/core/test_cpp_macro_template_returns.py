@@ -1,0 +1,50 @@
+"""A C++ function template whose return type, a template's, follows a macro the grammar does not
+know is defined under its own name (found on GLM 0.9.9.8 against universal-ctags, by
+``bench/symbol_duplicates.py``)."""
+
+from __future__ import annotations
+
+from maguyva_tui.core.parsing.definitions import extract_definitions
+from maguyva_tui.core.parsing.languages import parse
+
+
+def _functions(source: bytes, path: str = "color_space_YCoCg.inl") -> list[tuple[str, int]]:
+    _, symbols = extract_definitions(parse("cpp", source), source, "cpp", path)
+    return [(s.name, s.start_line) for s in symbols if s.kind == "function"]
+
+
+def test_a_macro_before_a_template_return_type_keeps_the_name() -> None:
+    # GLM's .inl files: `YCoCg2rgb` had been a function named `vec` (the return type), so asking
+    # YCoCg2rgb found only the header's prototype and no definition at all
+    source = b"""namespace glm
+{
+\ttemplate<typename T, qualifier Q>
+\tGLM_FUNC_QUALIFIER vec<3, T, Q> YCoCg2rgb
+\t(
+\t\tvec<3, T, Q> const& YCoCgColor
+\t)
+\t{
+\t\tvec<3, T, Q> result;
+\t\treturn result;
+\t}
+
+\ttemplate<typename T, qualifier Q>
+\tGLM_FUNC_QUALIFIER vec<3, T, Q> rgb2YCoCg(vec<3, T, Q> const& c)
+\t{
+\t\treturn c;
+\t}
+
+\ttemplate<typename T>
+\tGLM_FUNC_QUALIFIER T extend(T const& a)
+\t{
+\t\treturn a;
+\t}
+}
+"""
+    assert _functions(source) == [("YCoCg2rgb", 3), ("rgb2YCoCg", 13), ("extend", 19)]
+
+
+def test_a_template_function_name_without_a_macro_is_unchanged() -> None:
+    # a real explicit specialisation's name stays its own: `to_string<int>` is `to_string`
+    source = b"template<> std::string to_string<int>(int v) { return std::to_string(v); }\n"
+    assert _functions(source, "a.cpp") == [("to_string", 1)]
