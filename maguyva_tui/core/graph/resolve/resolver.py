@@ -785,12 +785,15 @@ class Resolver(Memo):
             return self.instance(index, index.globals[name])
         if rules(index.language).implicit_members:
             owner = index.enclosing_class(start)
-            fields = index.attrs.get(owner or "")
-            if fields is not None and name in fields:  # its type as the class sees it (ns::Widget)
-                return self.instance(index, fields[name], owner)
-            if owner is not None and self.bases.get(symbol_id(index.path, owner)):
-                return self.memoized(("field", index.path, owner, name), self.inherited_field,
-                                     symbol_id(index.path, owner), name)
+            while owner is not None:
+                fields = index.attrs.get(owner)
+                if fields is not None and name in fields:  # its type as the class sees it (ns::Widget)
+                    return self.instance(index, fields[name], owner)
+                inherited = self.memoized(("field", index.path, owner, name), self.inherited_field,
+                                          symbol_id(index.path, owner), name) if self.bases.get(symbol_id(index.path, owner)) else None
+                if inherited is not None or index.language != "java":
+                    return inherited
+                owner = index.enclosing_class(owner.rpartition(".")[0])  # java: an outer class's, read in its inner class
         return None
 
     def anonymous_member(self, index: FileIndex, scope: str | None, name: str) -> str | None:
