@@ -139,7 +139,24 @@ def distinct_roots(paths: Sequence[Path]) -> list[Path]:
     seen: dict[Path, None] = {}
     for path in paths:
         seen.setdefault(_resolved(path), None)
+    for folder in seen:
+        wide = _too_wide(folder)
+        if wide:  # `--repo /` or `..` from a folder of the home had been indexed whole, without a word
+            raise QueryError(f"the workspace names {echo(str(folder))} ({wide}), not a repository: "
+                             "name the repositories in it")
     return list(seen)
+
+
+def _too_wide(folder: Path) -> str | None:
+    """What a folder no workspace means is (the filesystem's root, the home folder or a folder
+    above it), as a search with no path never looks at them (``roots.enclosing_root``); ``None``
+    for any other folder."""
+    if folder.parent == folder:
+        return "the filesystem's root"
+    home = _resolved(Path("~"))
+    if folder == home:
+        return "the home folder"
+    return "above the home folder" if folder in home.parents else None
 
 
 def labels_for(roots: Sequence[Path]) -> dict[Path, str]:
