@@ -44,6 +44,9 @@ class Grammar:
     """Read one test (no conjunction, no negation): the class it says the receiver is, if any."""
     selves: frozenset[bytes]
     """Receivers never narrowed (``$this``, ``self``): their class is known."""
+    instance: str = ""
+    """Written after the class to say an instance of it (JavaScript's ``Foo().m``, as ``new Foo().m()``
+    is written): JavaScript's ``Foo.m`` is a call on the class itself, a static method's."""
 
 
 PHP_RELATIVE = {b"parent": "super", b"self": "self", b"static": "self"}
@@ -92,6 +95,7 @@ _ECMASCRIPT = Grammar(
     blocks=frozenset({"statement_block", "program", "switch_case"}),
     test=_instanceof,
     selves=frozenset({b"this"}),
+    instance="()",
 )
 
 GRAMMARS: dict[str, Grammar] = {
@@ -172,7 +176,7 @@ class Narrowing:
         if receiver.type in ("parenthesized_expression", "call", "call_expression"):
             return name
         typed = self.narrowed(node, receiver.text)
-        return f"{typed}.{name.rpartition('.')[2]}" if typed else name
+        return f"{typed}{self.grammar.instance}.{name.rpartition('.')[2]}" if typed else name
 
     def narrowed(self, node: Node, receiver: bytes) -> str | None:
         """Return the class the innermost test around a node narrows a receiver to, ``None`` for none."""
