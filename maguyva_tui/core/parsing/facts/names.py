@@ -597,6 +597,10 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
             return TRAIT_SEPARATOR.join(t for t in traits if t)
         if kind != "type_identifier" or traits:
             return None
+    if kind == "generic_type" and _reshaped(node) is not None:
+        return type_name(_reshaped(node))  # typescript Partial<Foo>: a Foo's members
+    if kind == "object_type" and _indexed(node) is not None:
+        return _indexed(node)
     if kind == "generic_type" and _array_of(node) is not None:
         return _array_of(node)
     if kind == "generic_type" and _promised(node) is not None:
@@ -656,7 +660,10 @@ def _returned(annotation: Node) -> bool:
 
 def _names_array(node: Node) -> bool:
     """Tell whether a TypeScript annotation's type is an array (``TS_ARRAYS``)."""
-    return node.type in TS_ARRAYS and (node.type != "generic_type" or _array_of(node) is not None)
+    if node.type == "object_type":
+        return _indexed(node) is not None
+    return node.type in TS_ARRAYS and (node.type != "generic_type" or _array_of(node) is not None
+                                       or _reshaped(node) is not None)
 
 
 def _array_of(node: Node) -> str | None:
@@ -699,6 +706,37 @@ PROMISED_TYPES = frozenset({"type_identifier", "nested_type_identifier", "generi
 """A promise's type argument that names a type (``Child``, ``ns.Child``, ``Job<T>``, ``Job[]``, ``Job | undefined``)."""
 
 
+def _reshaped(node: Node) -> Node | None:
+    """Return the type a TypeScript ``Partial<Foo>``, ``Readonly<Foo>``, ``Pick<Foo, 'a'>`` (``TS_RESHAPES``)
+    is made from (``Foo``): a value of it has ``Foo``'s members, each as ``Foo`` declares it
+    (``this.part.h.run()`` of ``part: Partial<Foo>`` had reached nothing)."""
+    named = node.child_by_field_name("name")
+    arguments = node.child_by_field_name("type_arguments")
+    if named is None or named.text not in TS_RESHAPES or arguments is None or not arguments.named_child_count:
+        return None
+    return arguments.named_children[0]
+
+
+TS_RESHAPES = frozenset({b"Partial", b"Required", b"Readonly", b"Pick", b"Omit", b"NonNullable"})
+"""TypeScript's utility types whose members are those of their first type argument's, as it declares them."""
+
+
+def _indexed(node: Node) -> str | None:
+    """Return the mapping a TypeScript object type of one index signature or mapped type names
+    (``{ [key: string]: Handler }``: ``string<key>Handler[]``; ``{ [K in keyof T]: Handler }``:
+    ``?<key>Handler[]``), as ``Record<K, V>``'s (``_map_of``): ``byName[key].run()`` had reached
+    nothing. ``None`` for an object type with other members."""
+    members = [c for c in node.named_children if c.type != "comment"]
+    if len(members) != 1 or members[0].type != "index_signature":
+        return None
+    value = members[0].child_by_field_name("type")  # { [K in T]?: V }: an opting_type_annotation
+    if value is not None and value.type.endswith("type_annotation") and value.named_child_count == 1:
+        value = value.named_children[0]
+    clause = next((c for c in members[0].named_children if c.type == "mapped_type_clause"), None)
+    key = members[0].child_by_field_name("index_type") or (clause.child_by_field_name("type") if clause else None)
+    return _mapping(type_name(key), type_name(value))
+
+
 def ts_container(node: Node) -> bool:
     """Tell whether a TypeScript generic type is an array, a mapping or a promise of the language's
     own (``Array<Foo>``, ``Map<string, Foo>``, ``Record<string, Foo>``, ``Promise<Foo[]>``): written
@@ -716,6 +754,12 @@ def _map_of(arguments: Node) -> str | None:
     if arguments.named_child_count != 2:
         return None
     key, value = (type_name(a) for a in arguments.named_children)
+    return _mapping(key, value)
+
+
+def _mapping(key: str | None, value: str | None) -> str | None:
+    """Return the mapping of ``key``s to ``value``s (``K<key>V[]``, keys of no plain type ``?``), ``None``
+    for values of no plain type."""
     if not value or MAPPING_KEY in value:
         return None
     keyed = key if key and MAPPING_KEY not in key and not key.endswith(ARRAY_TYPE) else UNKNOWN
