@@ -389,6 +389,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                 return again  # the string it quotes, found or not: its own answer says which
             failed = as_shown(failed, again.results, parts.generation)
             return replace(again, notices=(*again.notices, failed.message), lookup_failed=failed)
+    if intent.rule == "error_token" and run.lists.get("text"):
+        run.lists["text"] = _definers_first(parts.generation, intent, req.text, run.lists["text"])
     unnamed = failed is not None and failed.kind == "symbol"  # its "related code" is a blend's, not near names alone
     asks_callers = lists_callers(intent, the_plan, req)  # before a blend takes the graph's empty list's place
     listed_untied = False
@@ -1069,6 +1071,22 @@ def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> 
     if not kinds or not any(generation.structural.lookup(n, kinds) for n in spellings):
         return ()
     return kinds
+
+
+def _definers_first(generation: Generation, intent: Intent, text: str, hits: list[Hit]) -> list[Hit]:
+    """The lines naming a lone error name (``HTTPError``) with those of the files defining it first,
+    each group in its given order: the name is still a string to list, but the project's own type
+    is what it names (Echo's ``binder.go`` embeds ``*HTTPError``, a field of that name, and sorted
+    before ``echo.go`` defining the struct): a file defining it as a type or a function first, else
+    as anything. A name the project does not define (``ValueError``) keeps its order."""
+    lone = text.strip()
+    if intent.target != lone or not lone.isidentifier() or not generation.knows_symbol(lone):
+        return hits
+    structural = getattr(generation, "structural", None)  # a workspace's view: the files defining it, by name
+    found = structural.lookup(lone) if structural is not None else []
+    definers = ({s.path for s in found if s.kind not in ("variable", "constant", "import")}
+                or {s.path for s in found} or generation.definers(lone))
+    return sorted(hits, key=lambda hit: hit.path not in definers)
 
 
 def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Plan, _Run, LookupFailure | None]:
