@@ -48,6 +48,8 @@ from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
 from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME, PASSED
 from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
+from maguyva_tui.core.parsing.facts.java_generics import RETURNED_PARAMETER, TYPE_ARGUMENTS, TYPE_PARAMETERS
+from maguyva_tui.core.parsing.facts.java_generics import UNNAMED as UNNAMED_ARGUMENT
 from maguyva_tui.core.parsing.facts.names import (
     ALTERNATIVES,
     ARRAY_TYPE,
@@ -297,6 +299,9 @@ class Resolver(Memo):
             target = EXTERNAL  # java stream().collect(...) beside a field Stream<O> stream: the JDK's, as a Stream's
         elif written[used - 1].endswith("()") and (value := self.called_value(index, scope, parts[0], target)):
             target = value  # ``f(x).Cmp(y)`` of ``f bitFun``
+        elif written[used - 1].endswith("()") and index.language == "java" and (
+                chosen := self.base_argument(index, scope, ".".join(parts[:used]), target, None)) is not None:
+            target = chosen  # getTestDescriptor().getTestClass() in a class extending Base<ClassDescriptor>
         elif written[used - 1].endswith("()"):
             callee = target
             target = self.given(index, scope, ".".join(parts[:used]), target, self.result(target))
@@ -338,6 +343,9 @@ class Resolver(Memo):
                 target = owner  # ``nodes.filter(...)`` of ``nodes: Node[]``: Nodes still
             elif written[i].endswith("()") and target == AMBIGUOUS:
                 target = self.agreed_result(index, owner, parts[i])  # BytesMut::from(s).split()
+            elif written[i].endswith("()") and index.language == "java" and (
+                    chosen := self.base_argument(index, scope, ".".join(written[:i] + [parts[i]]), target, owner)) is not None:
+                target = chosen  # context.getTestDescriptor() of a ClassExtensionContext
             elif written[i].endswith("()"):
                 callee = target
                 target = self.given(index, scope, ".".join(written[:i] + [parts[i]]), target,
@@ -906,6 +914,10 @@ class Resolver(Memo):
                 return target
             if called and (value := self.called_value(index, scope, typed[:-2], target)) is not None:
                 return value  # ``out := f(x)`` of ``f bitFun``: bitFun's declared result
+            if called and index.language == "java":  # getTestDescriptor() of a class extending Base<ClassDescriptor>
+                chosen = self.base_argument(index, scope, typed[:-2], target, owner)
+                if chosen is not None:
+                    return chosen
             if called:
                 made = self.given(index, scope, typed[:-2], target, self.called_result(target, owner))
                 if made == UNRESOLVED and index.language == "java":  # var config = jex.config(): by its count
@@ -1050,6 +1062,51 @@ class Resolver(Memo):
             return declared
         finally:
             self.depth -= 1
+
+    def base_argument(self, index: FileIndex, scope: str | None, callee: str, target: str, owner: str | None) -> str | None:
+        """Type a Java call of a method declared to give a type parameter of its class (``T
+        getTestDescriptor()`` of ``AbstractExtensionContext<T extends TestDescriptor>``) by the type
+        argument the receiver's class gives that base (``ClassExtensionContext extends
+        AbstractExtensionContext<ClassBasedTestDescriptor>``), through generic bases between
+        (``java_generics.py``'s records); ``None`` where no class on the way says (the bound stands)."""
+        path, qualname = split_id(target)
+        declared = self.file(path)
+        returned = declared.locals.get(qualname, {}).get(RETURNED_PARAMETER) if declared is not None else None
+        holder = qualname.rpartition(".")[0]
+        parameters = declared.attrs.get(holder, {}).get(TYPE_PARAMETERS, "").split(",") if declared is not None and holder else []
+        if not returned or returned not in parameters:
+            return None
+        receiver = self.enclosing_class(index, scope) if "." not in callee else owner
+        if receiver is None or receiver in SENTINELS or self.kind(receiver) not in CLASS_KINDS:
+            return None
+        found = self.memoized(("base argument", receiver, symbol_id(path, holder), returned), self._base_argument,
+                              receiver, symbol_id(path, holder), parameters.index(returned), 4)
+        return found if isinstance(found, str) else None
+
+    def _base_argument(self, cls: str, declaring: str, position: int, hops: int) -> str | int | None:
+        """Return what ``cls`` makes ``declaring``'s type parameter ``position``: a type, or (an
+        int) the position of ``cls``'s own type parameter it passes on; ``None`` where unknown."""
+        path, qualname = split_id(cls)
+        index = self.file(path)
+        if index is None or hops == 0 or cls == declaring:
+            return None
+        records = index.attrs.get(qualname, {})
+        for base in self.bases.get(cls, ()):
+            if not self.is_symbol(base):
+                continue
+            wanted = position if base == declaring else self._base_argument(base, declaring, position, hops - 1)
+            if wanted is None or isinstance(wanted, str):
+                if wanted is not None:
+                    return wanted
+                continue
+            written = records.get(TYPE_ARGUMENTS + split_id(base)[1].rpartition(".")[2], "").split(",")
+            argument = written[wanted] if wanted < len(written) and written[wanted] else UNNAMED_ARGUMENT
+            own = records[TYPE_PARAMETERS].split(",") if TYPE_PARAMETERS in records else []
+            if argument in own:
+                return own.index(argument)
+            made = self.instance(index, argument, qualname) if argument != UNNAMED_ARGUMENT else UNRESOLVED
+            return made if made not in SENTINELS else None
+        return None
 
     def sam_parameter(self, interface: str, nth: str) -> str:
         """Resolve what a Java interface's one abstract method (its ``<sam>`` record) declares its

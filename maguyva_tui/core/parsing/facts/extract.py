@@ -26,6 +26,7 @@ from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.arities import ARGS, argument_count, declared_arities
+from maguyva_tui.core.parsing.facts.java_generics import generic_bases
 from maguyva_tui.core.parsing.facts.bindings import (
     ALIAS_CAPTURES,
     ATTRIBUTE_CAPTURES,
@@ -270,7 +271,7 @@ def _extract(
     if language == "cpp":  # ``buffer[i]``, ``a == b``: the operand's class's operator, where it has one
         reader.references += operator_calls(captures.get("call.operator", ()), reader.scope)
     if language == "java":
-        reader.references += declared_arities(tree, symbols)
+        reader.references += declared_arities(tree, symbols) + generic_bases(tree, symbols)
     reader.references += generic_calls(tree, language, symbols, reader.scope, reader.kinds(), FUNCTION_KINDS)
     reader.references += go_type_arguments(tree, language, reader.scope)
     if language == "ruby":
