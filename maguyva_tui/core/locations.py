@@ -328,9 +328,13 @@ def holds_package(generation: object, name: str) -> bool | None:
 def file_names(generation: object, stem: str) -> list[str] | None:
     """The indexed files' names whose name less its extension is ``stem`` (``rich_utils`` ->
     ``rich_utils.py``), of the extensions a place may have, sorted; ``None`` when the generation
-    has no one snapshot to look in (a workspace's view). The paths are joined into one text once
+    has no one snapshot to look in (nor is a workspace's view). The paths are joined into one text once
     per snapshot and searched for the name (100,000 paths: a few milliseconds, where a table of
-    every name made once cost a lone word's first question a third of a second)."""
+    every name made once cost a lone word's first question a third of a second). A workspace's
+    view asks each repository (its ``file_names``)."""
+    ask = getattr(generation, "file_names", None)
+    if ask is not None:
+        return list(ask(stem))
     snapshot = getattr(generation, "snapshot", None)
     if snapshot is None or getattr(snapshot, "files", None) is None or getattr(snapshot, "manifest", None) is None:
         return None

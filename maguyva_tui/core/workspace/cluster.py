@@ -984,6 +984,13 @@ class RemoteShard:
     def _plan_module_files(self, token: int, written: str) -> _Plan:
         return _Plan("call", ("module_files", token, written), empty=())
 
+    def file_names(self, token: int, stem: str) -> tuple[str, ...]:
+        """The names of this repository's files that are ``stem`` and an extension; a gone shard says none."""
+        return tuple(self._run(self._plan_file_names(token, stem)))
+
+    def _plan_file_names(self, token: int, stem: str) -> _Plan:
+        return _Plan("call", ("file_names", token, stem), empty=())
+
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has."""
         return frozenset(self._run(self._plan_names(token)))

@@ -757,6 +757,13 @@ class _View:
         return tuple(qualify(shard.label, path) for (shard, _), future in zip(each, asked)
                      for path in future.result() or () if answers(shard.label, path))
 
+    def file_names(self, stem: str) -> list[str]:
+        """The names of every repository's files that are ``stem`` and an extension (``rich_utils.py``),
+        sorted, as one repository reads them (:meth:`Shard.file_names`): a lone word naming a file
+        over a workspace had not been sent to it, the view holding no one table of paths."""
+        asked = fan_out(self._coordinator._fan, [(shard, "file_names", (token, stem)) for shard, token in self.each()])
+        return sorted({name for future in asked for name in future.result() or ()})
+
     def definers(self, name: str) -> set[str]:
         """The files (qualified) defining a name, in every shard, as one repository reads them
         (:meth:`Shard.definers`: no symbol made; answered at the question's start when it was

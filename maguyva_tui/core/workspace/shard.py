@@ -45,7 +45,7 @@ from maguyva_tui.core.engine import Engine, _update
 from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
-from maguyva_tui.core.locations import asks_places, placed
+from maguyva_tui.core.locations import asks_places, file_names, placed
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import split as split_in_file
@@ -768,6 +768,11 @@ class Shard:
         """The files of this repository a module as written names, as its imports are resolved
         (:func:`~maguyva_tui.core.search.dotted_module_files`); none without a graph."""
         return dotted_module_files(self._parts(token).generation, written)
+
+    def file_names(self, token: int, stem: str) -> tuple[str, ...]:
+        """The names of this repository's files that are ``stem`` and an extension (``rich_utils.py``),
+        as one repository reads them (:func:`~maguyva_tui.core.locations.file_names`)."""
+        return tuple(file_names(self._parts(token).generation, stem) or ())
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has, as written (a missed name's close
