@@ -16,10 +16,12 @@ a variable keeps its ``$`` (``$cache.get``: never a function or class of that na
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from tree_sitter import Node
 
 from maguyva_tui.core.parsing.facts.rust_bounds import bound_traits
+from maguyva_tui.core.parsing.languages import parse
 from maguyva_tui.core.parsing.trait_impls import IMPL_LABEL
 
 PLAIN = re.compile(rb"[A-Za-z_$][A-Za-z0-9_$]*(?:(?:\.|::|->)[A-Za-z_$][A-Za-z0-9_$]*)*")
@@ -550,10 +552,26 @@ UNION_TYPES = frozenset({"Union", "typing.Union", "t.Union"})
 CLASS_TYPES = frozenset({"type", "Type", "typing.Type", "t.Type"})
 """Python's ``type[X]``: the class ``X`` itself, what is called on it is ``X``'s (``cls()`` constructs
 an ``X``, ``cls.load()`` calls ``X.load``)."""
-QUOTED_OPTIONAL = re.compile(
-    r"""(?P<q>["'])\s*(?:(?:typing\.|t\.)?Optional\[\s*(?P<a>[\w.]+)\s*\]|(?P<b>[\w.]+)\s*\|\s*None|None\s*\|\s*(?P<c>[\w.]+))\s*(?P=q)"""
-)
-"""``"Optional[X]"``, ``"X | None"``, ``"None | X"`` written as strings (forward references)."""
+QUOTED_ANNOTATION = re.compile(r"""(?P<q>["'])(?P<text>[^"'\\\n()]{1,200})(?P=q)""")
+"""A Python annotation written as one short string of a type expression (``"Union[Foo, Bar]"``,
+``"Foo | None"``, ``"List[Foo]"``): read as the annotation it quotes (``_quoted_annotation``); never a
+call (``"Foo()"``), nor a string of its own (``"List['Foo']"``)."""
+
+
+@lru_cache(maxsize=4096)
+def _quoted_annotation(text: str) -> str | None:
+    """Return what a Python annotation quoted as a string names, read as if written unquoted
+    (``"Union[Foo, Bar]"`` names ``Foo|Bar``, ``"Optional[Foo]"`` and ``"Foo | None"`` ``Foo``,
+    ``"List[Foo]"`` ``Foo[]``), ``None`` when it is no type expression."""
+    tree = parse("python", b"_: " + text.encode("utf-8") + b"\n")
+    root = tree.root_node
+    if root.has_error or root.named_child_count != 1 or root.named_children[0].named_child_count != 1:
+        return None
+    assignment = root.named_children[0].named_children[0]
+    annotation = assignment.child_by_field_name("type") if assignment.type == "assignment" else None
+    if annotation is None or assignment.child_by_field_name("right") is not None:
+        return None
+    return type_name(annotation)
 
 
 def _go_array_element(node: Node) -> Node | None:
@@ -580,8 +598,9 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         quoted = QUOTED_TYPE.fullmatch(text)
         if quoted:
             return quoted["name"]
-        optional = QUOTED_OPTIONAL.fullmatch(text)
-        return (optional["a"] or optional["b"] or optional["c"]) if optional else None
+        expression = QUOTED_ANNOTATION.fullmatch(text)
+        python = node.child_count > 0 and node.children[0].type == "string_start"
+        return _quoted_annotation(expression["text"]) if expression and python else None
     if kind == "array_type" and _go_array_element(node) is not None:  # go [N]T: read as []T, a T
         return type_name(_go_array_element(node))
     if kind == "reference_type" and node.child_by_field_name("type") is not None:  # rust &T
