@@ -132,8 +132,9 @@ def single_abstract_methods(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRo
         node = stack.pop()
         stack.extend(node.named_children)
         name = node.child_by_field_name("name") if node.type == "interface_declaration" else None
-        body = node.child_by_field_name("body") if name is not None else None
-        qualname = interfaces.get(name.start_point[0] + 1) if name is not None else None
+        if name is None:
+            continue
+        body, qualname = node.child_by_field_name("body"), interfaces.get(name.start_point[0] + 1)
         if body is None or qualname is None:
             continue
         abstract = [m for m in body.named_children if m.type == "method_declaration"

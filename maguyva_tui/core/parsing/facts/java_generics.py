@@ -47,16 +47,18 @@ def generic_bases(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRow]:
         if node.type not in _CLASSES:
             continue
         name = node.child_by_field_name("name")
-        qualname = classes.get((name.start_point[0] + 1, (name.text or b"").decode("utf-8", "replace"))) if name else None
+        if name is None:
+            continue
+        qualname = classes.get((name.start_point[0] + 1, (name.text or b"").decode("utf-8", "replace")))
         if qualname is None:
             continue
         line = name.start_point[0] + 1
         parameters = node.child_by_field_name("type_parameters")
-        declared = [_parameter_name(p) for p in parameters.named_children if p.type == "type_parameter"] if parameters else []
-        if parameters is not None:
-            if declared and all(declared):
-                rows.append(("local", f"{TYPE_PARAMETERS}:{','.join(declared)}", line, qualname))
-                rows += _returned_parameters(node, set(declared), methods)  # type: ignore[arg-type]
+        named = [_parameter_name(p) for p in parameters.named_children if p.type == "type_parameter"] if parameters else []
+        declared = [n for n in named if n] if all(named) else []
+        if declared:
+            rows.append(("local", f"{TYPE_PARAMETERS}:{','.join(declared)}", line, qualname))
+            rows += _returned_parameters(node, set(declared), methods)
         for base in _generic_bases(node):
             written, arguments = base.named_children[0], base.named_children[1]
             held = names.type_name(written)
