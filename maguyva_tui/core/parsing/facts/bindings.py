@@ -366,6 +366,7 @@ class Bindings:
             typed, declared = None, None
         if typed is None and value_at is not None:
             value = value_at(node)
+            value = _proxied(value) if value is not None and value.type == "call" else value
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
             typed = value_type(value, alias=capture not in ATTRIBUTE_CAPTURES) if value is not None else None
@@ -1593,6 +1594,36 @@ def _fallback(node: Node) -> Node | None:
     if operator is None or operator.type not in operators or right is None or right.type not in made:
         return None
     return right
+
+
+PROXIES = frozenset({b"weakref.proxy", b"proxy"})
+"""Python's ``weakref.proxy(x)``: a stand-in for ``x``, whose methods are ``x``'s."""
+
+
+def _proxied(node: Node) -> Node:
+    """Return what a Python ``weakref.proxy(sm)`` stands for (``sm``: python-statemachine's engines
+    hold ``self.sm = proxy(sm)``, whose ``self.sm._get_callbacks(...)`` had reached nothing), the
+    call itself for any other; a bare ``proxy`` only where the module imports it from weakref."""
+    function, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
+    if function is None or function.text not in PROXIES or arguments is None or not arguments.named_child_count:
+        return node
+    first = arguments.named_children[0]
+    if first.type in ("keyword_argument", "list_splat", "dictionary_splat"):
+        return node
+    return first if function.text != b"proxy" or _imports_proxy(node) else node
+
+
+def _imports_proxy(node: Node) -> bool:
+    """Tell whether a Python module imports ``proxy`` from ``weakref`` (``from weakref import proxy``)."""
+    root = node
+    while root.parent is not None:
+        root = root.parent
+    for statement in root.named_children:
+        module = statement.child_by_field_name("module_name") if statement.type == "import_from_statement" else None
+        if module is not None and module.text == b"weakref":
+            if any(n.type == "dotted_name" and n.text == b"proxy" for n in statement.children_by_field_name("name")):
+                return True  # not ``from weakref import ref as proxy``
+    return False
 
 
 SAME_ELEMENTS = frozenset({b"reversed", b"list", b"sorted", b"tuple", b"iter"})
