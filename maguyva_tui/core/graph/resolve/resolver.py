@@ -137,6 +137,36 @@ CPP_LIBRARY_MEMBERS = CPP_ELEMENT_METHODS | CPP_ITERATOR_METHODS | frozenset({
 never the element's of the same name (``edges_.size()`` beside ``Edge::size``)."""
 
 
+RUST_ELEMENT_METHODS = frozenset({"unwrap", "expect", "unwrap_or", "unwrap_or_else", "unwrap_or_default",
+                                  "unwrap_unchecked"})
+"""Methods of a Rust ``Option`` (read as an array of at most one, ``names.RUST_CONTAINERS``) that
+give its value (``iter.next().unwrap()``)."""
+
+RUST_SAME_ELEMENTS = frozenset({
+    "iter", "iter_mut", "into_iter", "drain", "next", "next_back", "nth", "nth_back", "last", "first", "first_mut",
+    "last_mut", "get", "get_mut", "get_unchecked", "get_unchecked_mut", "pop", "pop_front", "pop_back", "front",
+    "back", "front_mut", "back_mut", "peek", "peek_mut", "find", "filter", "rev", "skip", "take", "step_by",
+    "skip_while", "take_while", "peekable", "fuse", "cloned", "copied", "by_ref", "as_ref", "as_mut", "as_deref",
+    "as_deref_mut", "as_slice", "as_mut_slice", "or", "or_else", "xor", "max_by_key", "min_by_key", "max_by",
+    "min_by", "max", "min", "chunks", "windows", "to_vec", "clone", "inspect", "cycle"})
+"""Methods of a Rust container, iterator or ``Option`` that give its elements held another way (an
+iterator over them, an ``Option`` of one, a slice): ``v.iter().next()`` holds a ``v`` element."""
+
+RUST_CALLBACKS: dict[str, tuple[int, int]] = {
+    **dict.fromkeys(("map", "for_each", "filter", "filter_map", "flat_map", "and_then", "find", "find_map", "any",
+                     "all", "position", "rposition", "inspect", "take_while", "skip_while", "map_while", "is_some_and",
+                     "max_by_key", "min_by_key", "partition", "retain", "retain_mut", "sort_by_key",
+                     "sort_by_cached_key", "sort_unstable_by_key", "map_or_default"), (0, 0)),
+    **dict.fromkeys(("map_or", "map_or_else", "fold"), (1, 0)),
+    **dict.fromkeys(("max_by", "min_by", "sort_by", "sort_unstable_by", "dedup_by"), (0, 0)),
+}
+"""A Rust container's, iterator's or ``Option``'s methods that pass an element to a closure, and
+where: the argument the closure is and its parameter that is an element (``v.iter().map(|p| ...)``;
+``o.map_or(0, |c| ...)``; ``fold(init, |acc, x| ...)``'s ``x`` is its second parameter)."""
+RUST_SECOND = frozenset({"fold"})
+"""Of ``RUST_CALLBACKS``, the methods whose closure's element is its second parameter."""
+
+
 def _gives_element(target: str, owner: str | None, name: str, language: str) -> bool:
     """Tell whether calling a member gives an element of the array it was looked up on: a Python
     container's own ``get``, ``pop`` or ``setdefault`` (only Python's array members are external),
@@ -148,6 +178,8 @@ def _gives_element(target: str, owner: str | None, name: str, language: str) -> 
         return target == UNRESOLVED and (name in JS_ELEMENT_METHODS or KEYS in owner and name in JS_MAPPING_METHODS)
     if rules(language).held_members:
         return target == EXTERNAL and name in CPP_ELEMENT_METHODS
+    if language == "rust":
+        return target == EXTERNAL and name in RUST_ELEMENT_METHODS
     return target == EXTERNAL and name in ELEMENT_METHODS
 
 
@@ -158,6 +190,8 @@ def _keeps_array(target: str, owner: str | None, name: str, language: str) -> bo
         return False
     if rules(language).held_members:
         return target == EXTERNAL and name in CPP_ITERATOR_METHODS
+    if language == "rust":
+        return target == EXTERNAL and name in RUST_SAME_ELEMENTS
     return language in mod.JS_FAMILY and target == UNRESOLVED and name in JS_SAME_ARRAY_METHODS
 
 
@@ -333,6 +367,10 @@ class Resolver(Memo):
                 target = EXTERNAL  # ``xs.append`` of ``xs: list[Node]``: Python's own list's (dict's) method, Java's
             elif target == UNRESOLVED and owner.startswith(ARRAY) and rules(index.language).held_members:
                 target = self.held_member(owner, parts[i], written[i].endswith("()"))
+            elif target == UNRESOLVED and owner.startswith(ARRAY) and index.language == "rust":
+                # ``v.len()`` of ``v: Vec<Shape>``: the standard library's, or the crate's trait's for it
+                rescued = rules(index.language).external_member(self, parts[i:], "Vec")
+                target = EXTERNAL if rescued is None or rescued == UNRESOLVED else rescued
             if itself and i == used and self.instance_member(target):
                 target = UNRESOLVED  # `jQuery.each(...)`: a static the index does not define
             if written[i].endswith("()") and index.language == "java" and owner.startswith(ARRAY):
@@ -1049,6 +1087,10 @@ class Resolver(Memo):
                 if (target == EXTERNAL and owner is not None and owner.startswith(ARRAY) and index.language == "java"
                         and inner[len(PARAMETER):].isdigit() and nth.isdigit()):
                     return jdk_passed(owner, name, int(inner[len(PARAMETER):]), int(nth))  # java routes.forEach(r -> ...)
+                if (target == EXTERNAL and owner is not None and owner.startswith(ARRAY) and index.language == "rust"
+                        and name in RUST_CALLBACKS and inner == f"{PARAMETER}{RUST_CALLBACKS[name][0]}"
+                        and nth == ("1" if name in RUST_SECOND else "0")):
+                    return element(owner)  # rust ``v.iter().map(|p| ...)`` of ``v: Vec<Shape>``: a Shape
                 if target == EXTERNAL and index.language == "java":
                     return EXTERNAL  # java executor.submit(t -> ...): what a method outside passes, unknown here
             if not inner and nth.isdigit() and index.language == "java" and self.kind(target) in CLASS_KINDS:

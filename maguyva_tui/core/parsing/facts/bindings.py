@@ -193,6 +193,8 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.destructured": (None, None),  # read by ``Bindings.read_destructured``
     "local.position": (None, None),  # read by ``Bindings.read_position``
     "local.lambda": (None, None),  # java ``xs.forEach(x -> ...)``: typed by its context (``_lambda_context``)
+    "local.closure": (None, None),  # rust ``xs.iter().map(|x| ...)``: typed by its call (``_closure_context``)
+    "local.looped": (None, _field("value")),  # rust ``for x in xs``: an element of xs
     "local.functional": (None, None),  # read by ``Bindings.read_functional``
     "local.switched": (None, None),  # read by ``Bindings.read_switched``
 }
@@ -346,6 +348,8 @@ class Bindings:
             typed = _lambda_context(node)  # java ``routes.forEach(r -> r.inc())``
             if typed is None:
                 return  # no context: unbound, as before (``Comparator<T> c = (a, b) -> ...``)
+        if capture == "local.closure":
+            typed = _closure_context(node)  # rust ``v.iter().map(|p| p.name())``; else untyped, shadowing
         if typed in PHP_ARRAYS and capture == "local.typed" and node.parent is not None and node.parent.parent is not None:
             typed = _php_documented(node.parent.parent.parent, "@param", bound) or typed  # ``@param Opt[] $options``
         elif capture in ("local.typed", "local") and node.parent is not None and node.parent.type == "simple_parameter" \
@@ -384,6 +388,8 @@ class Bindings:
                 typed = typed or (_php_held(value) if value is not None else None)
                 typed = None if not typed or names.UNKNOWN in typed.split(".") else typed + names.ELEMENT
                 typed = _php_var(_foreach_of(node), bound) or typed  # ``/** @var Command $command */`` above it
+            if capture == "local.looped":
+                typed = _looped(value) if value is not None else None
             if capture == "local.paired":
                 typed = _paired(value, _position(node)) if value is not None else None
             if capture == "local.ranged" and typed and not typed.endswith(("()", names.ELEMENT)):
@@ -780,6 +786,46 @@ def _jdk_function_passes(declared: Node, position: int) -> str | None | bool:
     given = arguments.named_children
     argument = given[passed[position]] if position < len(passed) and passed[position] < len(given) else None
     return names.type_name(argument) if argument is not None and argument.type != "wildcard" else None
+
+
+def _closure_context(parameter: Node) -> str | None:
+    """Return what the call a Rust closure is passed to makes its parameter: its position in the
+    closure, the closure's among the arguments (``self.inner.next().map(|c| c.as_str())``:
+    ``self.inner.next().map<param>0<param>0``, an element of what ``map`` is called on, read by the
+    resolver); ``None`` for a closure that is not an argument of a method call."""
+    params = parameter.parent
+    closure = params.parent if params is not None else None
+    arguments = closure.parent if closure is not None and closure.type == "closure_expression" else None
+    call = arguments.parent if arguments is not None and arguments.type == "arguments" else None
+    if call is None or call.type != "call_expression" or params is None or closure is None:
+        return None
+    function = call.child_by_field_name("function")
+    if function is None or function.type != "field_expression":
+        return None
+    called = names.dotted(function)
+    if not all(part.removesuffix("()").removesuffix(names.ELEMENT).isidentifier() for part in called.split(".")):
+        return None
+    position = [c.id for c in params.named_children].index(parameter.id)
+    argument = [c.id for c in arguments.named_children].index(closure.id)
+    return f"{called}{PARAMETER}{argument}{PARAMETER}{position}"
+
+
+RUST_WALKS = frozenset({"iter", "iter_mut", "into_iter", "drain"})
+"""Methods of a Rust container that walk its elements: ``for x in v.iter()`` is ``for x in v``."""
+
+
+def _looped(value: Node) -> str | None:
+    """Return what a Rust ``for`` loop's name is: an element of the plain name or field it walks
+    (``for q in v``, ``&v``, ``self.items.iter()``: ``v[i]``, ``self.items[i]``)."""
+    while value.type in ("reference_expression", "parenthesized_expression") and value.named_child_count:
+        value = value.named_children[-1]
+    walked = names.dotted(value)
+    head, _, last = walked.rpartition(".")
+    if head and last.removesuffix("()") in RUST_WALKS and last.endswith("()"):
+        walked = head
+    if not walked or names.UNKNOWN in walked.split(".") or walked.endswith(("()", names.ELEMENT)):
+        return None
+    return walked + names.ELEMENT
 
 
 def _returned_lambda(statement: Node, position: int) -> str | None:

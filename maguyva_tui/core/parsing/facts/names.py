@@ -127,6 +127,9 @@ def dotted(node: Node | None, depth: int = 0) -> str:
     if kind == "index_expression" and node.child_by_field_name("operand") is not None:  # go xs[i]
         head = dotted(node.child_by_field_name("operand"), depth + 1)
         return head if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)) else head + ELEMENT
+    if kind == "index_expression" and node.named_child_count == 2:  # rust v[0], its parts unnamed
+        head = dotted(node.named_children[0], depth + 1)
+        return UNKNOWN if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)) else head + ELEMENT
     if kind in WRAPPER_FIELDS:
         return dotted(_unwrap(node, WRAPPER_FIELDS[kind]), depth + 1)
     if kind in CALL_TYPES:
@@ -606,10 +609,15 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
     if kind == "reference_type" and node.child_by_field_name("type") is not None:  # rust &T
         node = node.child_by_field_name("type") or node
         kind = node.type
+    if kind == "array_type" and _rust_elements(node) is not None:  # rust [Foo; 2], &[Foo]: Foo[]
+        return _rust_elements(node)
     if kind == "generic_type" and node.child_by_field_name("type") is not None:  # rust's alone
         pointee = _pointee(node)
         if pointee is not None:
             return type_name(pointee)
+        held = _rust_held(node)
+        if held is not None:
+            return held
     if kind in RUST_TRAIT_TYPES:  # rust's dyn Shape, impl Shape, a generic T: Shape (+ Other)
         traits = [type_name(t) for t in bound_traits(node)]
         if traits and all(traits):
@@ -989,6 +997,51 @@ def _pointee(node: Node) -> Node | None:
         return None
     types = [c for c in arguments.named_children if c.type != "lifetime"]
     return types[0] if len(types) == 1 else None
+
+
+RUST_CONTAINERS = frozenset({b"Vec", b"VecDeque", b"Option", b"LinkedList", b"BinaryHeap", b"BTreeSet", b"HashSet"})
+"""Rust's containers of one element type: a ``Vec<Shape>`` is read as ``Shape[]``, whose elements
+a loop, a closure of ``map``/``for_each`` or an ``unwrap()`` gives; an ``Option<Shape>`` as an array
+of at most one (``graph/resolve/resolver.py``)."""
+RUST_SCALARS = frozenset({"u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128",
+                          "isize", "f32", "f64", "bool", "char", "str"})
+"""Rust's primitive types: a ``Vec<u8>`` stays a ``Vec`` (bytes' ``impl BufMut for Vec<u8>``)."""
+
+
+def _rust_held(node: Node) -> str | None:
+    """Return the array type a Rust ``Vec<Shape>``, ``Option<Shape>`` (``std::`` too) names
+    (``Shape[]``), ``None`` for any other generic and for an element of a primitive type."""
+    head = node.child_by_field_name("type")
+    if head is not None and head.type == "scoped_type_identifier":
+        head = head.child_by_field_name("name")
+    arguments = node.child_by_field_name("type_arguments")
+    if head is None or head.text not in RUST_CONTAINERS or arguments is None:
+        return None
+    types = [c for c in arguments.named_children if c.type != "lifetime"]
+    return _rust_array(types[0]) if len(types) == 1 else None
+
+
+def _rust_elements(node: Node) -> str | None:
+    """Return the array type a Rust array or slice type names (``[Shape; 2]``, ``[Shape]``:
+    ``Shape[]``); Go's ``[N]T`` (its length first) and Java's ``Shape[]`` (no ``[`` first) are not."""
+    element, length = node.child_by_field_name("element"), node.child_by_field_name("length")
+    if element is None or (length is not None and length.start_byte < element.start_byte):
+        return None
+    if not node.child_count or node.children[0].type != "[":
+        return None
+    return _rust_array(element)
+
+
+def _rust_array(element: Node) -> str | None:
+    """Return ``Shape[]`` of a Rust element type naming a type, ``None`` for a primitive's."""
+    if element.type == "reference_type":
+        element = element.child_by_field_name("type") or element
+    if element.type == "array_type":
+        return None
+    named = type_name(element)
+    if not named or named in RUST_SCALARS or not PLAIN_TYPE.fullmatch(named):
+        return None
+    return named + ARRAY_TYPE
 
 
 NULLISH = frozenset({"null", "undefined"})
