@@ -413,6 +413,10 @@ class Resolver(Memo):
                 and self.kind(target) in CLASS_KINDS):
             subscript = self.member(target, "operator[]")
             return target if subscript in SENTINELS else self.result(subscript)
+        if index.language == "rust" and not target.startswith(ARRAY) and self.is_symbol(target) \
+                and self.kind(target) in CLASS_KINDS:  # ``for c in cs`` of an iterator: its next()'s value
+            walked = self.member(target, "next")
+            return element(self.result(walked)) if walked not in SENTINELS else UNRESOLVED
         return element(target)
 
     def held_member(self, holder: str, name: str, called: bool) -> str:
@@ -1186,7 +1190,7 @@ class Resolver(Memo):
         the methods that muParserBase.cpp defines)."""
         path, qualname = split_id(target)
         index = self.file(path)
-        if index is None or index.language not in ("c", "cpp"):
+        if index is None or index.language not in ("c", "cpp", "rust"):  # rust: ``facts/rust_aliases.py``
             return UNRESOLVED
         scope, _, name = qualname.rpartition(".")
         typed = index.locals.get(scope, {}).get(name) if scope else index.globals.get(name)

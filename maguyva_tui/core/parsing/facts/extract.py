@@ -62,6 +62,7 @@ from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.facts.primitive_impls import impl_scope, macro_impls, record
 from maguyva_tui.core.parsing.facts.prototypes import prototype_subtype, qualified
+from maguyva_tui.core.parsing.facts.rust_aliases import alias_types
 from maguyva_tui.core.parsing.facts.rust_impl_generics import impl_generics
 from maguyva_tui.core.parsing.facts.rust_values import unshadowed
 from maguyva_tui.core.parsing.facts.rust_variants import variant_bindings
@@ -294,6 +295,7 @@ def _extract(
         bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, unknown=language in UNKNOWN_ATTRIBUTES)
         if language == "rust":  # after the lets' own records: ``let arr = match ...`` is typed by its arm
             bound += variant_bindings(tree, reader.scope)
+            bound += alias_types(tree, {(s.name_line, s.name): s.qualname for s in symbols})
         held = instance_members(tree, source, symbols) if language in JS_MEMBER_LANGUAGES else []
         getters = _getters(symbols) if language in JS_MEMBER_LANGUAGES else []
         return reader.references + bound + anonymous + held + getters, imports
