@@ -41,3 +41,17 @@ def test_search_refuses_it_in_one_line(home: Path, here: Runner) -> None:
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == ("maguyva: error: the workspace names / (the filesystem's root), not a repository: "
                            "name the repositories in it\n")
+
+
+def test_the_folder_above_a_git_repository_of_the_workspace_is_refused(tmp_path: Path) -> None:
+    """``maguyva search X --repo . --repo ..`` from a git repository had indexed the folder above
+    it whole (two minutes), answering the repository's own files once through its notice."""
+    work = tmp_path / "work"
+    (work / "main" / ".git").mkdir(parents=True)
+    (work / "other").mkdir()
+    with pytest.raises(QueryError, match=r"^the workspace names .*/work \(the folder above main's git repository\), "
+                                         r"not a repository: name the repositories in it$"):
+        distinct_roots([work / "main", work / "main" / ".."])
+    assert distinct_roots([work / "other", work]) == [work / "other", work]  # no git repository: nested as written
+    (work / ".git").mkdir()
+    assert distinct_roots([work / "main", work]) == [work / "main", work]  # a git repository holding a clone

@@ -19,7 +19,7 @@ import os
 import re
 import stat
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from maguyva_tui.core.types import QueryError, echo
@@ -140,11 +140,21 @@ def distinct_roots(paths: Sequence[Path]) -> list[Path]:
     for path in paths:
         seen.setdefault(_resolved(path), None)
     for folder in seen:
-        wide = _too_wide(folder)
+        wide = _too_wide(folder) or _above_a_repository(folder, seen)
         if wide:  # `--repo /` or `..` from a folder of the home had been indexed whole, without a word
             raise QueryError(f"the workspace names {echo(str(folder))} ({wide}), not a repository: "
                              "name the repositories in it")
     return list(seen)
+
+
+def _above_a_repository(folder: Path, roots: Iterable[Path]) -> str | None:
+    """What a folder holding a git repository of the workspace is when it is none itself (``..``
+    of a repository: the folder above it, every repository beside it with it); ``None`` otherwise
+    (a git repository holding a clone, or folders of no git repository: nested as written)."""
+    if (folder / ".git").exists():
+        return None
+    inner = next((root for root in roots if folder in root.parents and (root / ".git").exists()), None)
+    return None if inner is None else f"the folder above {inner.name}'s git repository"
 
 
 def _too_wide(folder: Path) -> str | None:
