@@ -156,6 +156,8 @@ TYPESCRIPT = _JS_COMMON + r"""
 (optional_parameter "readonly" pattern: (identifier) @local.field type: (type_annotation))
 (function_declaration return_type: (type_annotation) @local.returns)
 (method_definition return_type: (type_annotation) @local.returns)
+(method_signature return_type: (type_annotation) @local.returns)
+(abstract_method_signature return_type: (type_annotation) @local.returns)
 (type_parameter name: (type_identifier) @generic)
 """
 
