@@ -48,3 +48,17 @@ def test_a_template_function_name_without_a_macro_is_unchanged() -> None:
     # a real explicit specialisation's name stays its own: `to_string<int>` is `to_string`
     source = b"template<> std::string to_string<int>(int v) { return std::to_string(v); }\n"
     assert _functions(source, "a.cpp") == [("to_string", 1)]
+
+
+def _types(source: bytes, language: str, path: str) -> list[tuple[str, int]]:
+    _, symbols = extract_definitions(parse(language, source), source, language, path)
+    return [(s.qualname, s.start_line) for s in symbols if s.kind == "type"]
+
+
+def test_a_typedef_named_like_a_built_in_type_is_defined() -> None:
+    # GLM's fwd.hpp: `typedef uint64 uint64_t;` in namespace glm had defined nothing (the grammar
+    # reads uint64_t as a built-in type), so asking uint64_t found detail/setup.hpp's `using` first
+    source = b"namespace glm\n{\n\ttypedef detail::uint64 uint64_t;\n\ttypedef unsigned int uint;\n}\n"
+    assert _types(source, "cpp", "fwd.hpp") == [("glm.uint64_t", 3), ("glm.uint", 4)]
+    assert _types(b"typedef unsigned int uint32_t;\ntypedef int (*cb)(int);\n", "c", "stdint.h") == [
+        ("uint32_t", 1), ("cb", 2)]

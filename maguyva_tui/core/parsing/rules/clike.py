@@ -531,9 +531,12 @@ def _pure_virtual(node: Node) -> bool:
 
 
 def _typedef(w: Walker, node: Node, outer: Outer) -> None:
-    """Record ``typedef``: an anonymous struct takes the typedef's name and kind."""
+    """Record ``typedef``: an anonymous struct takes the typedef's name and kind. A name the grammar
+    reads as a built-in type (GLM's ``typedef detail::uint64 uint64_t;`` in ``namespace glm``, a C
+    header's ``typedef unsigned int uint32_t;``) is still the name it defines."""
     target = node.child_by_field_name("type")
-    declared = [unwrap_declarator(d)[0] for d in node.children_by_field_name("declarator")]
+    declared = [d if d.type == "primitive_type" else unwrap_declarator(d)[0]
+                for d in node.children_by_field_name("declarator")]
     names = [n for n in declared if n is not None]
     anonymous = target is not None and target.type in _SPECIFIER_KINDS and (
         target.child_by_field_name("name") is None and target.child_by_field_name("body") is not None
