@@ -62,5 +62,5 @@ def test_a_quoted_annotation_types_as_written_unquoted() -> None:
     g = build_graph({"pkg/m.py": analyze("pkg/m.py", dedent(SOURCE))})
     both = [("Holder.go", 43), ("nested", 23), ("nested", 24), ("piped", 16), ("union", 13)]
     assert sorted((s.caller, s.line) for s in callers(g, "Bar.run").sites) == both
-    foo_only = [("Holder.go", 44), ("looped", 20), *((("optional", n) for n in range(27, 31)))]
+    foo_only = [("Holder.go", 44), ("looped", 20), *(("optional", n) for n in range(27, 31))]
     assert sorted((s.caller, s.line) for s in callers(g, "Foo.run").sites) == sorted([*both, *foo_only])

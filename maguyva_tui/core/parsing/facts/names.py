@@ -1090,12 +1090,22 @@ def _optional_of(node: Node, kind: str) -> Node | None:
         if operator is None or operator.type != "|":
             return None
         head, arguments = "|", [c for c in (node.child_by_field_name("left"), node.child_by_field_name("right")) if c]
-    if head in OPTIONAL_TYPES or head in CLASS_TYPES:
+    if _typing_form(head, OPTIONAL_TYPES) or _typing_form(head, CLASS_TYPES):
         return arguments[0] if len(arguments) == 1 else None
-    if head not in UNION_TYPES and head != "|":
+    if not _typing_form(head, UNION_TYPES) and head != "|":
         return None
     kept = [a for a in arguments if not _is_none(a)]
     return kept[0] if len(arguments) == 2 and len(kept) == 1 else None
+
+
+def _typing_form(head: str, forms: frozenset[str]) -> bool:
+    """Tell whether a Python annotation's head is one of typing's ``forms``: written bare, as
+    ``typing.Optional``, or through another name of the module (hishel's ``import typing as tp``,
+    ``tp.Optional[BaseStorage]``, had typed nothing): a lower-case module's capitalized form."""
+    if head in forms:
+        return True
+    module, dot, name = head.partition(".")
+    return bool(dot) and name in forms and name[:1].isupper() and module[:1].islower()
 
 
 PLAIN_TYPE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -1108,11 +1118,11 @@ def _python_union(node: Node, kind: str) -> list[Node]:
     if kind == "generic_type":
         if node.named_child_count != 2 or node.named_children[1].type != "type_parameter":
             return []
-        if dotted(node.named_children[0]) not in UNION_TYPES:
+        if not _typing_form(dotted(node.named_children[0]), UNION_TYPES):
             return []
         arguments = node.named_children[1].named_children
     elif kind == "subscript":
-        if dotted(node.child_by_field_name("value")) not in UNION_TYPES:
+        if not _typing_form(dotted(node.child_by_field_name("value")), UNION_TYPES):
             return []
         arguments = node.children_by_field_name("subscript")
     else:
