@@ -166,7 +166,7 @@ def questions(root: Path, language: str) -> tuple[dict[str, set[str]], collectio
         elif kind in DEFINITIONS and kind not in NOT_DEFINITIONS_IN.get(tag.get("language", ""), ()) \
                 and not object_key(tag):
             defs[name].add((path, kind))
-    for name, path in reexports(root):
+    for name, _path in reexports(root):
         count[name] += 1
     scripts = {p: (root / p).read_text("utf-8", "replace")
                for p in sorted({t["path"] for t in tags if t.get("language") == "JavaScript"})}

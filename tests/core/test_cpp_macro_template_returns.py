@@ -39,9 +39,25 @@ def test_a_macro_before_a_template_return_type_keeps_the_name() -> None:
 \t{
 \t\treturn a;
 \t}
+
+\ttemplate<typename genType>
+\tGLM_FUNC_QUALIFIER genType cubic
+\t(
+\t\tgenType const& v1
+\t)
+\t{
+\t\treturn v1;
+\t}
 }
 """
-    assert _functions(source) == [("YCoCg2rgb", 3), ("rgb2YCoCg", 13), ("extend", 19)]
+    # gtx/spline.inl's cubic, a plain return type and the name alone on its line, had been no function
+    assert _functions(source) == [("YCoCg2rgb", 3), ("rgb2YCoCg", 13), ("extend", 19), ("cubic", 25)]
+
+
+def test_a_type_not_spelled_as_a_macro_is_left_as_the_grammar_reads_it() -> None:
+    # only a word in capitals standing as the type is read as a macro
+    source = b"template<typename genType>\nfast genType cubic\n(\n\tgenType const& v1\n)\n{\n\treturn v1;\n}\n"
+    assert _functions(source, "a.cpp") == [("genType", 1)]
 
 
 def test_a_template_function_name_without_a_macro_is_unchanged() -> None:

@@ -48,13 +48,19 @@ def unwrap_declarator(node: Node | None) -> tuple[Node | None, bool]:
 
 
 def _macro_before_template_type(node: Node) -> Node | None:
-    """The name of a function whose return type, a template's, follows a macro the grammar cannot
-    know (GLM's ``GLM_FUNC_QUALIFIER vec<3, T, Q> YCoCg2rgb(...)`` in a template): the grammar reads
-    the macro as the type and ``vec<3, T, Q>`` as the function's name, and leaves the real name,
-    alone in an error, before the parameters. ``None`` for any other declarator."""
+    """The name of a function whose return type follows a macro the grammar cannot know (GLM's
+    ``GLM_FUNC_QUALIFIER vec<3, T, Q> YCoCg2rgb(...)`` and ``GLM_FUNC_QUALIFIER genType cubic(...)``
+    in a template): the grammar reads the macro, a word in capitals, as the type and the return
+    type (``vec<3, T, Q>``, ``genType``) as the function's name, and leaves the real name, alone in
+    an error, before the parameters. ``None`` for any other declarator."""
     inner = node.child_by_field_name("declarator")
-    after = inner.next_sibling if inner is not None and inner.type == "template_function" else None
+    if inner is None or inner.type not in ("template_function", "identifier"):
+        return None
+    after = inner.next_sibling
     if after is None or after.type != "ERROR" or after.named_child_count != 1:
+        return None
+    declared = node.parent.child_by_field_name("type") if node.parent is not None else None
+    if declared is None or declared.type != "type_identifier" or not _MACRO_NAME.fullmatch((declared.text or b"").decode()):
         return None
     name = after.named_children[0]
     return name if name.type == "identifier" and name.end_byte == after.end_byte else None
