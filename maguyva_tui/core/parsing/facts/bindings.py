@@ -229,8 +229,8 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("aliases", "closures", "from_heads", "from_names", "heads", "injected", "members", "parameters",
-                 "scope", "sites")
+    __slots__ = ("aliases", "closures", "from_defaults", "from_heads", "from_names", "heads", "injected", "members",
+                 "parameters", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
                  heads: Heads | None = None) -> None:
@@ -255,6 +255,9 @@ class Bindings:
         """Attributes set from a call or member of a name: (method scope, that name, what follows it,
         ``self.x``, byte offset): ``self.flag = context.event_class()`` is ``Context.event_class()``."""
         self.members: set[tuple[str, str]] = set()
+        self.from_defaults: list[tuple[str, str, str, int]] = []
+        """Attributes set from a name or a default made in its stead: (method scope, that name, ``self.x``,
+        byte offset): ``self.store = store or FileStore()`` holds a ``Store`` (its declared type) or a ``FileStore``."""
         """Python class attributes declared in the class's body (``terminated: Event``), as (class, name)."""
         for qualname, (name, line) in injected.fixtures.items() if injected is not None else ():
             self.sites[qualname, MARK] = {-1: (line, name, True)}  # the name tests request it by
@@ -405,6 +408,9 @@ class Bindings:
             if headed is not None and headed["head"] not in RECEIVERS:
                 # ``self.flag = context.event_class()``: what follows the parameter read on its declared type
                 self.from_heads.append((self.scope(line) or "", headed["head"], headed["rest"], bound, offset))
+            given = _given(value) if typed and capture == "local.self" and value is not None else None
+            if given is not None:  # ``self.store = store if store is not None else FileStore()``
+                self.from_defaults.append((self.scope(line) or "", given, bound, offset))
         if capture == "local.typed" and class_member(node):
             self.members.add((self.scope(line) or "", bound))
         if capture == "local.deferred":
@@ -624,11 +630,20 @@ class Bindings:
             typed = next(iter(declared)) if len(declared) == 1 else ""
             if DOTTED.fullmatch(typed) and attribute is not None and attribute[1] == name + rest:
                 self.sites[scope, bound][offset] = (attribute[0], typed + rest, False)
+        for scope, name, bound, offset in self.from_defaults:
+            sites = self.sites.get((scope, name))
+            declared = {typed for _, typed, is_declared in sites.values() if is_declared and typed} if sites else ()
+            attribute = self.sites.get((scope, bound), {}).get(offset)
+            typed = next(iter(declared)) if len(declared) == 1 else ""
+            made = attribute[1] if attribute is not None else ""
+            if attribute is not None and DOTTED.fullmatch(typed) and DEFAULT_MADE.fullmatch(made) and made != typed + "()":
+                # the given one, of its declared type, or the default: a call on it is either's (jedi's reading)
+                self.sites[scope, bound][offset] = (attribute[0], typed + names.UNION_TYPE + made, False)
 
     def type_heads(self) -> set[bytes]:
         """Return the names the types bound so far start with (``result`` for ``result.append``),
         and the names attributes are set from (their declarations are read too)."""
-        return {name.encode() for _, name, _, _ in self.from_names} | {
+        return {name.encode() for _, name, _, _ in (*self.from_names, *self.from_defaults)} | {
             typed.partition(".")[0].partition(NTH_RESULT)[0].partition(PARAMETER)[0].removesuffix("()")
             .removesuffix(names.ELEMENT).encode()  # ``x = cache[k]``: cache's declaration is read too
             for (_, bound), sites in self.sites.items()
@@ -686,6 +701,23 @@ HEADED = re.compile(r"(?P<head>[A-Za-z_][A-Za-z0-9_]*)(?P<rest>(?:\(\)|\.[A-Za-z
 """An attribute's value read as a name and what follows it: calls and members (``context.event_class()``)."""
 DOTTED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 """A declared type that a value's head is replaced by: a plain dotted name (``Context``, ``typing.Event``)."""
+
+
+DEFAULT_MADE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
+"""A default an attribute is made with in a given value's stead: a plain (dotted) name called (``FileStore()``)."""
+
+
+def _given(node: Node) -> str | None:
+    """Return the plain name a Python ``x or Foo()``, ``x if x is not None else Foo()`` (``Foo() if x
+    is None else x``) gives when it is set, ``None`` for any other value."""
+    if node.type == "boolean_operator" and _fallback(node) is not None:
+        given = node.child_by_field_name("left")
+    elif node.type == "conditional_expression" and _made_branch(node) is not None:
+        body, _, alternative = node.named_children
+        given = alternative if body.type == "call" else body
+    else:
+        return None
+    return (given.text or b"").decode("utf-8", "replace") if given is not None and given.type == "identifier" else None
 
 
 def class_member(node: Node) -> bool:
