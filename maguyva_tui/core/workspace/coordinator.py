@@ -757,6 +757,15 @@ class _View:
         return tuple(qualify(shard.label, path) for (shard, _), future in zip(each, asked)
                      for path in future.result() or () if answers(shard.label, path))
 
+    def place_chunk(self, path: str, line: int) -> Chunk | None:
+        """The definition holding a line (else its window) of a file written as a result row shows
+        it (``repo/path``), its path so written; ``None`` for a path of no repository here."""
+        for label in sorted(self._shards, key=len, reverse=True):
+            if path.startswith(label + "/"):
+                chunk = self.chunk_at(qualify(label, path[len(label) + 1:]), line)
+                return None if chunk is None else replace(chunk, path=path)
+        return None
+
     def file_names(self, stem: str) -> list[str]:
         """The names of every repository's files that are ``stem`` and an extension (``rich_utils.py``),
         sorted, as one repository reads them (:meth:`Shard.file_names`): a lone word naming a file
