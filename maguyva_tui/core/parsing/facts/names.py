@@ -130,6 +130,8 @@ def dotted(node: Node | None, depth: int = 0) -> str:
     if kind == "index_expression" and node.named_child_count == 2:  # rust v[0], its parts unnamed
         head = dotted(node.named_children[0], depth + 1)
         return UNKNOWN if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)) else head + ELEMENT
+    if kind == "parenthesized_expression" and _dereferenced(node) is not None:  # rust (*self.map).detach()
+        return dotted(_dereferenced(node), depth + 1)
     if kind in WRAPPER_FIELDS:
         return dotted(_unwrap(node, WRAPPER_FIELDS[kind]), depth + 1)
     if kind in CALL_TYPES:
@@ -490,6 +492,15 @@ LITERAL_TYPES: dict[str, str] = {
 ``1.into()`` ``i32.into``, external rather than a call on an unknown receiver."""
 
 
+def _dereferenced(node: Node) -> Node | None:
+    """Return what a parenthesized dereference reads through (``(*p)``: ``p``; Rust's and Go's):
+    a method called on it is the pointee's, which the pointer's declared type names."""
+    inner = node.named_children[0] if node.named_child_count == 1 else None
+    if inner is None or inner.type != "unary_expression" or not inner.child_count or inner.children[0].type != "*":
+        return None
+    return inner.named_children[-1] if inner.named_child_count else None
+
+
 def _unwrap(node: Node, field: str) -> Node | None:
     """Return the wrapped child of a wrapper node."""
     if field:
@@ -609,6 +620,8 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
     if kind == "reference_type" and node.child_by_field_name("type") is not None:  # rust &T
         node = node.child_by_field_name("type") or node
         kind = node.type
+    if kind == "pointer_type" and node.child_by_field_name("type") is not None:  # rust *mut T, *const T
+        return type_name(node.child_by_field_name("type"))
     if kind == "array_type" and _rust_elements(node) is not None:  # rust [Foo; 2], &[Foo]: Foo[]
         return _rust_elements(node)
     if kind == "generic_type" and node.child_by_field_name("type") is not None:  # rust's alone
