@@ -267,11 +267,12 @@ def main(argv: list[str] | None = None) -> int:
         total[0] += len(names)
         total[1] += hits
         why = "; ".join(f"{n} {k}" for k, n in left.items()) or "none"
-        rows.append(f"| {name} {project.source.name.split()[1]} | {project.language} | {len(names)} |"
-                    f" {hits / max(len(names), 1):.3f} | {why} |")
-    print("| project | language | names | Hit@1 | left out (ctags cannot tell) |\n|---|---|---:|---:|---|")
+        rows.append(f"| {name} {project.source.name.split()[1]} | {project.language} | {len(names)} | {hits} |"
+                    f" {hits / max(len(names), 1):.4f} | {why} |")
+    print("| project | language | names | first right | Hit@1 | left out (ctags cannot tell) |\n"
+          "|---|---|---:|---:|---:|---|")
     print("\n".join(rows))
-    print(f"| all | | {total[0]} | {total[1] / max(total[0], 1):.3f} | |")
+    print(f"| all | | {total[0]} | {total[1]} | {total[1] / max(total[0], 1):.4f} | |")
     if args.misses and misses:
         print("\nmissed:\n" + "\n".join(misses))
     return 0
