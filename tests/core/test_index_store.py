@@ -114,7 +114,8 @@ def test_a_flipped_byte_in_the_file_table_is_a_rebuild_not_another_files_text(tm
     data[-8 * 5] ^= 0x01  # the last file's offset in content.bin: one byte off, still inside it
     table.write_bytes(bytes(data))
     snapshot, summary = update_index(root)
-    assert summary.rebuilt_because == "the index is corrupt (files_table.npy: its digest differs); rebuilding it"
+    because = summary.rebuilt_because or ""  # no process vouched for the files: the table's six are named
+    assert because.startswith("the index is corrupt (one of ") and "files_table.npy" in because
     assert _lines(snapshot, "SECOND_MARKER") == {("b.py", 1)}
 
 

@@ -74,6 +74,18 @@ def save_files(folder: Path, entries: Sequence[FileEntry]) -> str:
     return files_digest(folder)
 
 
+def _digest_differs(parts: Sequence[Path], digest: str) -> IndexUnavailable:
+    """The error for files whose digest differs, naming the file damaged: the one written since an
+    earlier process vouched for them all (``vouched.py``); where none did, the digest covers them
+    together and all are named (a damaged ``files_hashes.npy`` had been reported as
+    ``files_table.npy``)."""
+    written = [path for path in parts if not vouched([path], digest)]
+    if len(written) == 1:
+        return damaged(written[0], "its digest differs")
+    names = ", ".join(path.name for path in (written or parts))
+    return IndexUnavailable(f"the index is corrupt (one of {names}: their digest differs); rebuilding it")
+
+
 class FileTable(Sequence[FileEntry]):
     """A generation's files in path order, each entry made when read."""
 
@@ -92,7 +104,7 @@ class FileTable(Sequence[FileEntry]):
         """Map a generation's files; damage (or a digest that differs) is IndexUnavailable."""
         if digest is not None and not vouched(parts := [folder / name for name in FILES], digest):
             if files_digest(folder) != digest:
-                raise damaged(folder / "files_table.npy", "its digest differs")
+                raise _digest_differs(parts, digest)
             vouch(parts, digest)  # the next process trusts these files by their stats (``vouched.py``)
         stored = Strings.load(folder, "files_paths")
         paths = stored.all()
