@@ -16,6 +16,7 @@ from pathlib import Path
 
 from maguyva_tui.core.git_excludes import common_dir, untrusted_config
 from maguyva_tui.core.ignore import IGNORE_FILES, IgnoreFile, is_ignored, root_ignore_files, rules_below
+from maguyva_tui.core.index_marks import is_index_folder
 from maguyva_tui.core.types import UnreadableRepository
 
 MAX_FILE_BYTES = 1024 * 1024
@@ -143,7 +144,8 @@ def walk(
     """Yield every candidate file under root, sorted by path, without leaving the root.
 
     Folders in ``skip`` (the index itself, when it lives inside the repository) are left out
-    silently, wherever they are and whatever links lead to them."""
+    silently, wherever they are and whatever links lead to them, as is any folder that is a
+    maguyva index (:func:`~maguyva_tui.core.index_marks.is_index_folder`: another index base's)."""
     root = root.resolve()
     visited: set[str] = {str(root)}
     skipped = frozenset(os.path.realpath(path) for path in skip)
@@ -273,7 +275,7 @@ def _walk_dir(
             yield found
         elif found is not None:
             below = _listing(Path(entry.path), child_rel, report)
-            if below is not None:
+            if below is not None and not is_index_folder(below):  # another index's content.bin had been indexed
                 stack.append((iter(below), child_rel, *found))
 
 

@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from maguyva_tui.core.index_marks import GENERATION_PREFIX, LIVE_FILE
+
 FORMAT_VERSION = 57
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
@@ -151,7 +153,7 @@ def current_generation(folder: Path) -> Path:
     its generation could say any file holds any text, and a search answered from it as from ours)."""
     try:
         owner = folder.stat().st_uid
-        name = (folder / "CURRENT").read_bytes().decode("ascii").strip()
+        name = (folder / LIVE_FILE).read_bytes().decode("ascii").strip()
     except FileNotFoundError:
         raise IndexUnavailable("no index yet") from None
     except OSError as exc:
@@ -161,7 +163,7 @@ def current_generation(folder: Path) -> Path:
     if owner not in (os.geteuid(), ADMIN_UID):
         raise IndexUnavailable(f"the index at {folder} is another user's (uid {owner}): it is not read")
     gen = folder / name
-    if not name.startswith("g-") or "/" in name or not gen.is_dir():
+    if not name.startswith(GENERATION_PREFIX) or "/" in name or not gen.is_dir():
         raise IndexUnavailable("the index is corrupt (CURRENT names no generation); rebuilding it")
     return gen
 
@@ -205,7 +207,7 @@ def new_generation(folder: Path) -> Path:
     import time
 
     make_private_dir(folder)
-    gen = folder / f"g-{time.time_ns()}-{os.getpid()}"
+    gen = folder / f"{GENERATION_PREFIX}{time.time_ns()}-{os.getpid()}"
     gen.mkdir(DIR_MODE)
     os.chmod(gen, DIR_MODE)
     return gen
@@ -224,14 +226,14 @@ def publish(folder: Path, gen: Path) -> None:
 def _write_current(folder: Path, name: str) -> None:
     """Point CURRENT at a generation through a fresh temporary file (``mkstemp``: created with
     ``O_EXCL``, never through a path planted in the folder), then ``os.replace``."""
-    fd, tmp = tempfile.mkstemp(prefix="CURRENT.", suffix=".tmp", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=f"{LIVE_FILE}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="ascii") as handle:
             handle.write(name)
             handle.flush()
             os.fchmod(fd, FILE_MODE)
             os.fsync(fd)
-        os.replace(tmp, folder / "CURRENT")
+        os.replace(tmp, folder / LIVE_FILE)
     finally:
         Path(tmp).unlink(missing_ok=True)  # only when the swap failed
 
@@ -254,7 +256,7 @@ def write_private(path: Path, data: bytes) -> None:
 def live_name(folder: Path) -> str | None:
     """Return the generation name CURRENT holds, ``None`` when it cannot be read."""
     try:
-        return (folder / "CURRENT").read_bytes().decode("ascii", errors="replace").strip()
+        return (folder / LIVE_FILE).read_bytes().decode("ascii", errors="replace").strip()
     except OSError:
         return None
 
@@ -269,7 +271,7 @@ def discard(folder: Path, gen: Path) -> None:
 
 def generations(folder: Path) -> list[Path]:
     """The generation folders of an index folder, oldest first."""
-    return sorted((p for p in folder.iterdir() if p.name.startswith("g-") and p.is_dir()), key=_gen_time)
+    return sorted((p for p in folder.iterdir() if p.name.startswith(GENERATION_PREFIX) and p.is_dir()), key=_gen_time)
 
 
 def prune(folder: Path, keep: str) -> None:
@@ -302,7 +304,7 @@ def prune(folder: Path, keep: str) -> None:
         finally:
             if fd is not None:
                 os.close(fd)
-    for tmp in folder.glob("CURRENT.*.tmp"):
+    for tmp in folder.glob(f"{LIVE_FILE}.*.tmp"):
         tmp.unlink(missing_ok=True)
 
 

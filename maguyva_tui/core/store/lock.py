@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from maguyva_tui.core import index_marks
 from maguyva_tui.core.store.format import FILE_MODE, generations, live_name, make_private_dir, prune
 
 LOCK_WAIT_SECONDS = 600.0
@@ -30,7 +31,7 @@ class LockTimeout(OSError):
 WAIT_TOLD_S = 1.0
 """How long a build waits for another's lock before ``waiting`` is told: a moment's wait is not worth a line."""
 
-INDEX_LOCK = "LOCK"
+INDEX_LOCK = index_marks.INDEX_LOCK
 """The index folder's build lock; while held it names its holder's process id (:func:`lock_holder`)."""
 
 
