@@ -456,7 +456,7 @@ def _dispatch(argv: list[str]) -> int:
             return _index(args)
         try:
             return _index(args)
-        except (NotADirectoryError, UnreadableRepository, IndexNotWritable) as exc:
+        except (NotADirectoryError, QueryError, UnreadableRepository, IndexNotWritable) as exc:
             _emit({"path": args.path, "error": str(exc)})  # as each of several paths gets: a script reads why
             raise
     if args.command == "search":

@@ -49,6 +49,7 @@ from maguyva_tui.core.types import (
     SearchResult,
     share,
 )
+from maguyva_tui.core.wide_folders import not_a_repository
 
 if TYPE_CHECKING:
     from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site, Subtype
@@ -122,6 +123,9 @@ class Engine:
         if not root.is_dir():
             raise NotADirectoryError(f"{root}: not a directory")
         self.root = root.resolve()
+        refusal = not_a_repository(str(self.root))
+        if refusal is not None:  # --repo /, or a search from the home folder, had begun indexing it whole
+            raise QueryError(refusal)
         self.index_base = index_base
         self._generation: Generation | None = None
         self._lock = threading.RLock()

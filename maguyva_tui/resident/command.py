@@ -10,6 +10,7 @@ import time
 from typing import Any
 
 from maguyva_tui import roots
+from maguyva_tui.core.wide_folders import not_a_repository
 from maguyva_tui.io_failure import failed_file
 from maguyva_tui.resident import client, place
 from maguyva_tui.terminal import ArgumentParser, printable, printable_lines
@@ -113,6 +114,10 @@ def _main(argv: list[str]) -> int:
     if not os.path.isdir(root):
         why = "not a directory" if os.path.exists(root) else "no such directory"  # as maguyva search says it
         print(f"maguyva: error: {printable(root)}: {why}", file=sys.stderr)
+        return USAGE_ERROR
+    refusal = not_a_repository(root) if args.action in ("start", "run") else None
+    if refusal is not None:  # a server of / or the home folder had begun indexing it whole
+        print(f"maguyva: error: {printable(refusal)}", file=sys.stderr)
         return USAGE_ERROR
     if args.action == "run":
         from maguyva_tui.resident.server import run

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from maguyva_tui.core.types import QueryError, echo
+from maguyva_tui.core.wide_folders import too_wide
 
 MAX_REPOSITORIES = 256
 """Repositories one workspace may list: every one is opened by a question (Ray carries more)."""
@@ -159,14 +160,9 @@ def _above_a_repository(folder: Path, roots: Iterable[Path]) -> str | None:
 
 def _too_wide(folder: Path) -> str | None:
     """What a folder no workspace means is (the filesystem's root, the home folder or a folder
-    above it), as a search with no path never looks at them (``roots.enclosing_root``); ``None``
-    for any other folder."""
-    if folder.parent == folder:
-        return "the filesystem's root"
-    home = _resolved(Path("~"))
-    if folder == home:
-        return "the home folder"
-    return "above the home folder" if folder in home.parents else None
+    above it: :func:`~maguyva_tui.core.wide_folders.too_wide`, one repository's rule too), as a
+    search with no path never looks at them (``roots.enclosing_root``); ``None`` for any other folder."""
+    return too_wide(str(folder), str(_resolved(Path("~"))))
 
 
 def labels_for(roots: Sequence[Path]) -> dict[Path, str]:
