@@ -7,7 +7,7 @@ Standard library alone: the walk imports it, and the store imports the walk's st
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 LIVE_FILE = "CURRENT"
 """The file naming the live generation, replaced atomically."""
@@ -19,17 +19,19 @@ GENERATION_PREFIX = "g-"
 
 def is_generation_name(name: str) -> bool:
     """Tell whether a folder's name is a generation's as the store makes them (``g-<time_ns>-<pid>``)."""
+    if not name.startswith(GENERATION_PREFIX):
+        return False
     time_ns, _, pid = name[len(GENERATION_PREFIX):].partition("-")
-    return name.startswith(GENERATION_PREFIX) and time_ns.isdigit() and pid.isdigit()
+    return time_ns.isdigit() and pid.isdigit()
 
 
-def is_index_folder(entries: Iterable[os.DirEntry[str]]) -> bool:
+def is_index_folder(entries: Sequence[os.DirEntry[str]]) -> bool:
     """Tell whether a folder listed as ``entries`` is a maguyva index: a generation folder beside
-    ``CURRENT`` (or beside ``LOCK``, while a first build writes it)."""
-    marked = generation = False
-    for entry in entries:
-        if entry.name in (LIVE_FILE, INDEX_LOCK):
-            marked = marked or entry.is_file(follow_symlinks=False)
-        elif is_generation_name(entry.name):
-            generation = generation or entry.is_dir(follow_symlinks=False)
-    return marked and generation
+    ``CURRENT`` (or beside ``LOCK``, while a first build writes it). A folder of neither name, as
+    nearly every one is, costs one look at each name (the walk asks it of every folder)."""
+    if not any(entry.name in _MARKS and entry.is_file(follow_symlinks=False) for entry in entries):
+        return False
+    return any(is_generation_name(entry.name) and entry.is_dir(follow_symlinks=False) for entry in entries)
+
+
+_MARKS = frozenset({LIVE_FILE, INDEX_LOCK})
