@@ -52,6 +52,15 @@ def stray_notice(tool: str, sent: Iterable[str], taken: Iterable[str]) -> str | 
     return f"ignored {names}: {tool} takes {', '.join(known)}{said}"
 
 
+def unknown_tool(name: str, tools: Iterable[str]) -> str:
+    """Why a call of a tool that does not exist was refused: the tools there are, and the one a
+    misspelling (``find_definitions``, ``Search``) may have meant."""
+    known = list(tools)
+    meant = _meant(name, known)
+    return (f"Unknown tool: {name[:SENT_CHARS]!r} (tools/list lists {', '.join(known) or 'none'})"
+            + (f"; did you mean {meant}?" if meant else ""))
+
+
 def _meant(name: str, known: Iterable[str]) -> str | None:
     """The argument a name sent may be a misspelling of (``lmit``: ``limit``), else ``None``: an
     agent told only "ignored 'lmit'" had to find the name itself."""

@@ -43,7 +43,7 @@ from maguyva_tui.mcp.answers import (
     references_answer,
     search_answer,
 )
-from maguyva_tui.mcp.arguments import refusal, stray_notice, unset_nulls
+from maguyva_tui.mcp.arguments import refusal, stray_notice, unknown_tool, unset_nulls
 from maguyva_tui.mcp.intake import take_stdio
 from maguyva_tui.mcp.service import RepoService, Unavailable
 from maguyva_tui.mcp.workspace import WorkspaceService
@@ -274,8 +274,12 @@ class _Server(MCPServer[Any]):
     async def call_tool(
         self, name: str, arguments: dict[str, Any], context: Context[Any, Any] | None = None
     ) -> Any:
-        """Call a tool as the SDK does; arguments refused are said in one line (see ``arguments.py``)."""
+        """Call a tool as the SDK does; arguments refused are said in one line (see ``arguments.py``).
+        A tool that does not exist is refused as invalid params (as the MCP specification has it),
+        naming the tools and the one meant: the SDK's "Unknown tool: find_definitions" named neither."""
         tool = self._tool_manager.get_tool(name)
+        if tool is None:
+            raise MCPError(code=INVALID_PARAMS, message=unknown_tool(name, [t.name for t in await self.list_tools()]))
         arguments = unset_nulls(arguments, tool.parameters if tool else {})
         try:
             result = await super().call_tool(name, arguments, context)
