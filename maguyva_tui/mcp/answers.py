@@ -202,6 +202,14 @@ def _other_kinds(engine: Engine, name: str, kind: str | None) -> str:
             f"ask with kind {kinds[0]}, or without kind.")
 
 
+def source_cut(path: str, start: int, end: int) -> str:
+    """What ``source_truncated`` says of a definition longer than ``SOURCE_LINES``: which lines the
+    source shows and which to read for the rest (it had been ``true``, naming neither)."""
+    shown = start + SOURCE_LINES - 1
+    return (f"showing lines {start}-{shown} of {start}-{end}; "
+            f"read {path} lines {lines(shown + 1, end)} for the rest")
+
+
 def _definition(answer: GraphAnswer[Definition], d: Definition, with_source: bool) -> dict[str, Any]:
     s = d.symbol
     assert s is not None, "a definition found by name has its symbol"
@@ -211,7 +219,7 @@ def _definition(answer: GraphAnswer[Definition], d: Definition, with_source: boo
         text = "\n".join(answer.lines(s.path, s.start_line, s.end_line))
         item["source"] = trim(text, SOURCE_LINES)
         if s.end_line - s.start_line + 1 > SOURCE_LINES:
-            item["source_truncated"] = True
+            item["source_truncated"] = source_cut(s.path, s.start_line, s.end_line)
     return item
 
 

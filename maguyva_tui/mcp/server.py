@@ -204,7 +204,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         write it (lo.Map). A name defined in several places returns every definition, best first.
 
         Returns symbol and total, then definitions: path, lines, symbol (qualified, e.g.
-        ConfigLoader.load), kind, language, signature (its first line) and, with with_source, source.
+        ConfigLoader.load), kind, language, signature (its first line) and, with with_source, source
+        (its first 60 lines; source_truncated, when longer, says which lines to read for the rest).
         An unknown name is an error that lists the closest names; use search for a description instead.
         """
         return ask(lambda engine: definition_answer(engine, name, kind, with_source, limit),
