@@ -59,6 +59,7 @@ from maguyva_tui.core.parsing.facts.names import (
     MAPPING_KEY,
     UNION_TYPE,
 )
+from maguyva_tui.core.parsing.facts.ts_generics import FIELD_PARAMETER
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:
@@ -84,6 +85,9 @@ on: PHP's ``: static`` and ``: self`` (both read ``self``) and ``return $this``,
 ``: this``, Python's ``-> Self``, ``return self`` and ``return cls()``."""
 TYPE_PARAMETER = re.compile(r"[A-Z][0-9]?")
 """A name shaped like a generic's type parameter (``T``, ``K2``): never taken from a wildcard."""
+
+GENERIC_BASES = frozenset({"java", "typescript", "tsx"})
+"""Languages whose classes record what they give a generic base (``java_generics.py``, ``ts_generics.py``)."""
 
 
 ARRAY = "array:"
@@ -333,7 +337,7 @@ class Resolver(Memo):
             target = EXTERNAL  # java stream().collect(...) beside a field Stream<O> stream: the JDK's, as a Stream's
         elif written[used - 1].endswith("()") and (value := self.called_value(index, scope, parts[0], target)):
             target = value  # ``f(x).Cmp(y)`` of ``f bitFun``
-        elif written[used - 1].endswith("()") and index.language == "java" and (
+        elif written[used - 1].endswith("()") and index.language in GENERIC_BASES and (
                 chosen := self.base_argument(index, scope, ".".join(parts[:used]), target, None)) is not None:
             target = chosen  # getTestDescriptor().getTestClass() in a class extending Base<ClassDescriptor>
         elif written[used - 1].endswith("()"):
@@ -381,7 +385,7 @@ class Resolver(Memo):
                 target = owner  # ``nodes.filter(...)`` of ``nodes: Node[]``: Nodes still
             elif written[i].endswith("()") and target == AMBIGUOUS:
                 target = self.agreed_result(index, owner, parts[i])  # BytesMut::from(s).split()
-            elif written[i].endswith("()") and index.language == "java" and (
+            elif written[i].endswith("()") and index.language in GENERIC_BASES and (
                     chosen := self.base_argument(index, scope, ".".join(written[:i] + [parts[i]]), target, owner)) is not None:
                 target = chosen  # context.getTestDescriptor() of a ClassExtensionContext
             elif written[i].endswith("()"):
@@ -956,7 +960,7 @@ class Resolver(Memo):
                 return target
             if called and (value := self.called_value(index, scope, typed[:-2], target)) is not None:
                 return value  # ``out := f(x)`` of ``f bitFun``: bitFun's declared result
-            if called and index.language == "java":  # getTestDescriptor() of a class extending Base<ClassDescriptor>
+            if called and index.language in GENERIC_BASES:  # getTestDescriptor() of a class extending Base<ClassDescriptor>
                 chosen = self.base_argument(index, scope, typed[:-2], target, owner)
                 if chosen is not None:
                     return chosen
@@ -1462,6 +1466,9 @@ class Resolver(Memo):
                 continue
             seen.add(base)
             if self.is_symbol(base):
+                given = self.field_argument(cls, base, name)
+                if given is not None:
+                    return given  # this.provider of a JsonRpcSigner extending AbstractSigner<JsonRpcApiProvider>
                 found = self.symbol_member(base, name, inherited=False)
                 stack.extend(reversed(self.bases.get(base, ())))
             else:
@@ -1471,6 +1478,23 @@ class Resolver(Memo):
             if found == EXTERNAL:
                 outcome = EXTERNAL
         return outcome
+
+    def field_argument(self, cls: str, base: str, name: str) -> str | None:
+        """Type a field a TypeScript class inherits, declared as a type parameter of the base
+        declaring it (``readonly provider!: P`` of ``AbstractSigner<P extends null | Provider>``), by
+        the type argument ``cls`` gives that base (``JsonRpcSigner extends
+        AbstractSigner<JsonRpcApiProvider>``, ``ts_generics.py``'s records); ``None`` where the
+        field is no such one or no class on the way says (its own type stands)."""
+        path, qualname = split_id(base)
+        index = self.file(path)
+        records = index.attrs.get(qualname, {}) if index is not None else {}
+        written = records.get(FIELD_PARAMETER + name)
+        parameters = records.get(TYPE_PARAMETERS, "").split(",")
+        if not written or written not in parameters:
+            return None
+        found = self.memoized(("base argument", cls, base, written), self._base_argument,
+                              cls, base, parameters.index(written), 4)
+        return found if isinstance(found, str) else None
 
     def module_member(self, path: str, name: str) -> str:
         """Resolve a name exported by a module file (definitions, re-exports, submodules)."""

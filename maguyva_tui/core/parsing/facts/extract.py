@@ -66,6 +66,7 @@ from maguyva_tui.core.parsing.facts.rust_aliases import alias_types
 from maguyva_tui.core.parsing.facts.rust_impl_generics import impl_generics
 from maguyva_tui.core.parsing.facts.rust_values import unshadowed
 from maguyva_tui.core.parsing.facts.rust_variants import variant_bindings
+from maguyva_tui.core.parsing.facts.ts_generics import ts_generic_bases
 from maguyva_tui.core.parsing.facts.type_parameters import receiver_type_parameters
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.parsing.rules.clike import test_macro_parts
@@ -273,6 +274,8 @@ def _extract(
         reader.references += operator_calls(captures.get("call.operator", ()), reader.scope)
     if language == "java":
         reader.references += declared_arities(tree, symbols) + generic_bases(tree, symbols)
+    if language in ("typescript", "tsx"):
+        reader.references += ts_generic_bases(tree, symbols)
     reader.references += generic_calls(tree, language, symbols, reader.scope, reader.kinds(), FUNCTION_KINDS)
     reader.references += go_type_arguments(tree, language, reader.scope)
     if language == "ruby":
