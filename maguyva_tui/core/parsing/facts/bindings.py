@@ -1551,6 +1551,9 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         bound = _type_var_bound(node)
         if bound is not None:  # ``C = TypeVar("C", bound=Converter)``: a ``C`` is called as a Converter
             return bound
+    mapped = _mapped_new(node) if kind == "call_expression" else None
+    if mapped is not None:  # js/ts ``xs.map(x => new Job(x))``: Jobs
+        return mapped
     into = collected(node) if kind == "call_expression" else None
     if into is not None:  # rust ``iter.collect::<FixedBitSet>()``: a FixedBitSet
         return into
@@ -1575,6 +1578,29 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return _unfielded(node, kind)
     typed = names.type_name(target)
     return typed + "()" if typed and kind in CALL_VALUES else typed  # written as ``names.dotted`` writes a call
+
+
+def _mapped_new(node: Node) -> str | None:
+    """Return what a JavaScript or TypeScript ``map`` gives where its callback is an arrow making
+    one class's instance (``jobs.map(job => new this(queue, job.name))``, ``xs.map((x) => { return
+    new Job(x) })``): an array of them (``this[]``, ``Job[]``), as ``T[]`` reads; ``None`` for any
+    other call (what another callback returns is not told)."""
+    function = node.child_by_field_name("function")
+    called = function.child_by_field_name("property") if function is not None and function.type == "member_expression" else None
+    arguments = node.child_by_field_name("arguments")
+    if called is None or called.text != b"map" or arguments is None or not arguments.named_child_count:
+        return None
+    arrow = arguments.named_children[0]
+    body = arrow.child_by_field_name("body") if arrow.type == "arrow_function" else None
+    if body is not None and body.type == "statement_block":
+        last = body.named_children[-1] if body.named_child_count else None
+        body = last.named_children[0] if last is not None and last.type == "return_statement" and last.named_child_count else None
+    while body is not None and body.type == "parenthesized_expression" and body.named_child_count == 1:
+        body = body.named_children[0]
+    if body is None or body.type != "new_expression":
+        return None
+    typed = value_type(body, kind="new_expression")
+    return typed + names.ARRAY_TYPE if typed and not typed.endswith(names.ARRAY_TYPE) else None
 
 
 AWAITS = frozenset({"await", "await_expression"})
