@@ -26,6 +26,9 @@ from maguyva_tui.core.answers import (
     symbol_as_meant,
 )
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.locations import parse as parse_places
+from maguyva_tui.core.locations import resolve
+from maguyva_tui.core.path_names import joined
 from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
 from maguyva_tui.graph_command import answer_notes
 
@@ -230,8 +233,51 @@ NO_RESOLVED_USES = ("no resolved uses; dynamic calls (getattr, callbacks, reflec
 """The first of ``notes`` when the graph resolved no use of the name."""
 
 
+def at_place(engine: Engine, name: str) -> tuple[str, str | None]:
+    """The name to ask about for a place with a line (``src/pkg/validators.py:372``, as an agent's
+    grep or editor writes one): the definition holding the line written through its file, or the
+    file where no definition holds it, and the sentence saying which it read; ``name`` itself, and
+    ``None``, for any other name (a place no indexed file or several are). As the search reads "what
+    breaks if I change src/a.py:120"; ``impact`` and ``find_references`` had answered "no indexed file
+    or folder is src/pkg/validators.py:372"."""
+    text = name.strip()
+    if "::" in text or any(c.isspace() for c in text):
+        return name, None
+    places = parse_places(text)
+    if len(places) != 1 or places[0].line is None:
+        return name, None
+    generation = engine.generation
+    found = resolve(places, generation.snapshot)
+    if len(found) > 1:
+        shown = ", ".join(f.path for f in found[:MODULE_FILES_SAID]) + (" ..." if len(found) > MODULE_FILES_SAID else "")
+        raise AnswerError(f"{places[0]} could be {len(found)} indexed files ({shown}): write more of its path")
+    if len(found) != 1 or found[0].line is None:
+        return name, None
+    count = generation.snapshot.line_count(found[0].path)
+    if found[0].line > count:
+        raise AnswerError(f"{places[0]} is past the end of {found[0].path}, which has {count:,} lines")
+    chunk = generation.chunk_at(found[0].path, found[0].line)
+    if chunk is None or not chunk.symbol:
+        return found[0].path, f"{places[0]} is in no definition; asking about the file {found[0].path}"
+    target = joined(chunk.path, chunk.symbol)
+    return target, f"{places[0]} is in {chunk.symbol} (lines {chunk.start_line}-{chunk.end_line}); asking about {target}"
+
+
+def _placed(out: dict[str, Any], said: str | None) -> dict[str, Any]:
+    """An answer with the sentence saying which definition a place stood for first in its notes."""
+    if said:
+        out["notes"] = [said, *out.get("notes", ())]
+    return out
+
+
 def references_answer(engine: Engine, name: str, kind: str | None, limit: int) -> dict[str, Any]:
-    """Every resolved use of a symbol's definitions: calls, subclasses, type uses, imports."""
+    """Every resolved use of a symbol's definitions: calls, subclasses, type uses, imports; a place
+    with a line, of the definition holding it (:func:`at_place`)."""
+    name, said = at_place(engine, name)
+    return _placed(_references(engine, name, kind, limit), said)
+
+
+def _references(engine: Engine, name: str, kind: str | None, limit: int) -> dict[str, Any]:
     written, name = name, _symbol_name(name, engine.root)
     found = engine.references(name, (kind,) if kind else (), limit)
     if not found.known and kind in (None, "import"):  # a module or file: pkg.mod, config.h, ./utils
@@ -288,7 +334,13 @@ def _reference(answer: GraphAnswer[Site], site: Site, several: bool) -> dict[str
 
 
 def impact_answer(engine: Engine, name: str, depth: int, limit: int) -> dict[str, Any]:
-    """Everything that depends on a symbol within ``depth`` edges, nearest first, then most central."""
+    """Everything that depends on a symbol within ``depth`` edges, nearest first, then most central;
+    a place with a line, on the definition holding it (:func:`at_place`)."""
+    name, said = at_place(engine, name)
+    return _placed(_impact(engine, name, depth, limit), said)
+
+
+def _impact(engine: Engine, name: str, depth: int, limit: int) -> dict[str, Any]:
     name = _symbol_name(name, engine.root)
     answer = _known(engine, engine.impact(name, depth, limit))
     items = [

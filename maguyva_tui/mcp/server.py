@@ -227,6 +227,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         Calls made dynamically (getattr, callbacks, reflection) are not seen; search the quoted name
         for textual mentions. A module, file or folder (pkg.retry, pkg/retry.py, src/errors) lists the
         lines importing it (a folder's: from outside it), with module true and its files as definitions.
+        A place with a line (pkg/retry.py:120) asks about the definition holding the line (the file
+        where none does); the first note says which.
 
         Returns symbol, definitions (the nodes the name resolved to: node, path, lines, kind, and spans, the
         lines of each definition a node stands for when its file defines the name more than once, as
@@ -253,7 +255,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
 
         Follows calls, imports, subclassing and type uses backwards through the dependency graph up to
         depth hops. Use it to judge what a change could break and which code and tests to re-check.
-        A file or module (pkg/retry.py, pkg.retry) is what depends on it or on any symbol it defines.
+        A file or module (pkg/retry.py, pkg.retry) is what depends on it or on any symbol it defines;
+        a place with a line (pkg/retry.py:120), the definition holding the line (the first note says which).
 
         Returns symbol, definitions (as find_references gives them, spans included), max_depth, by_depth
         (how many dependents at each hop) and total,
