@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from maguyva_tui.core.answers import Callee, Definition, GraphAnswer, ImpactEntry, Site, Subtype
     from maguyva_tui.core.embed.progressive import EmbedReport
     from maguyva_tui.core.generation import Generation
+    from maguyva_tui.core.place_questions import PlaceName
     from maguyva_tui.core.search import Checkpoint, Parts, SearchRequest
     from maguyva_tui.core.semantic_index import ChunkTable, EmbeddingItem
     from maguyva_tui.core.store.centrality import CentralityTable
@@ -790,6 +791,13 @@ class Engine:
         return out
 
     # -- graph answers: questions about one name, on the current generation (core/answers.py) --
+
+    def place_name(self, text: str) -> PlaceName:
+        """The name a graph tool asks about for ``text`` when it is a place with a line: the
+        definition holding the line (:func:`~maguyva_tui.core.place_questions.named_place`)."""
+        from maguyva_tui.core.place_questions import named_place
+
+        return named_place(self.generation, text)
 
     def definitions(self, name: str, kinds: tuple[str, ...] = ()) -> GraphAnswer[Definition]:
         """Every definition of a name (bare, qualified or a dotted tail) of the given kinds, best first."""

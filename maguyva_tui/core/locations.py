@@ -243,10 +243,13 @@ def go_package_folder(files: Sequence[str]) -> str | None:
 
 
 class _Files(Protocol):
-    """What resolving needs of a snapshot."""
+    """What resolving needs of a snapshot (read only, so a snapshot's typed members fit)."""
 
-    files: Mapping[str, object]
-    manifest: object
+    @property
+    def files(self) -> Mapping[str, object]: ...
+
+    @property
+    def manifest(self) -> object: ...
 
 
 @dataclass(frozen=True, slots=True)

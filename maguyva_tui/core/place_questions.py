@@ -7,7 +7,7 @@ one it read. Before, the place alone was shown, as if the question had only name
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent, classify
@@ -54,3 +54,47 @@ def _workspace_chunk(generation: Generation, path: str, line: int) -> Chunk | No
         return generation.place_chunk(path, line)  # type: ignore[attr-defined, no-any-return]
     except (KeyError, ValueError, OSError):  # a file of no index there
         return None
+
+
+PLACE_FILES_SAID: Final = 3
+"""The files a place of several names in its refusal, at most."""
+
+
+class PlaceName(NamedTuple):
+    """The name a tool asks about for a name that is a place with a line, the sentence saying so,
+    and the refusal when the place names no one line of one file (``None`` without one)."""
+
+    name: str
+    said: str | None = None
+    refused: str | None = None
+
+
+def named_place(generation: Generation, text: str) -> PlaceName:
+    """The name to ask about for a place with a line (``src/pkg/validators.py:372``, as an agent's
+    grep or editor writes one): the definition holding the line written through its file, or the
+    file where no definition holds it, and the sentence saying which it read; ``text`` itself, with
+    no sentence, for any other name and a place of no indexed file. A place several files could be,
+    or a line past its file's end, is refused. The MCP ``impact`` and ``find_references`` read a
+    place so, as the search reads "what breaks if I change src/a.py:120"; they had answered "no
+    indexed file or folder is src/pkg/validators.py:372"."""
+    written = text.strip()
+    if "::" in written or any(c.isspace() for c in written):
+        return PlaceName(text)
+    places = parse_places(written)
+    if len(places) != 1 or places[0].line is None:
+        return PlaceName(text)
+    found = resolve(places, generation.snapshot)
+    if len(found) > 1:
+        shown = ", ".join(f.path for f in found[:PLACE_FILES_SAID]) + (" ..." if len(found) > PLACE_FILES_SAID else "")
+        return PlaceName(text, refused=f"{places[0]} could be {len(found)} indexed files ({shown}): write more of its path")
+    if len(found) != 1 or found[0].line is None:
+        return PlaceName(text)
+    path, line = found[0].path, found[0].line
+    count = generation.snapshot.line_count(path)
+    if line > count:
+        return PlaceName(text, refused=f"{places[0]} is past the end of {path}, which has {count:,} lines")
+    chunk = generation.chunk_at(path, line)
+    if chunk is None or not chunk.symbol:
+        return PlaceName(path, f"{places[0]} is in no definition; asking about the file {path}")
+    target = joined(chunk.path, chunk.symbol)
+    return PlaceName(target, f"{places[0]} is in {chunk.symbol} (lines {chunk.start_line}-{chunk.end_line}); asking about {target}")

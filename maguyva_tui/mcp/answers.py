@@ -26,9 +26,6 @@ from maguyva_tui.core.answers import (
     symbol_as_meant,
 )
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.locations import parse as parse_places
-from maguyva_tui.core.locations import resolve
-from maguyva_tui.core.path_names import joined
 from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
 from maguyva_tui.graph_command import answer_notes
 
@@ -234,33 +231,12 @@ NO_RESOLVED_USES = ("no resolved uses; dynamic calls (getattr, callbacks, reflec
 
 
 def at_place(engine: Engine, name: str) -> tuple[str, str | None]:
-    """The name to ask about for a place with a line (``src/pkg/validators.py:372``, as an agent's
-    grep or editor writes one): the definition holding the line written through its file, or the
-    file where no definition holds it, and the sentence saying which it read; ``name`` itself, and
-    ``None``, for any other name (a place no indexed file or several are). As the search reads "what
-    breaks if I change src/a.py:120"; ``impact`` and ``find_references`` had answered "no indexed file
-    or folder is src/pkg/validators.py:372"."""
-    text = name.strip()
-    if "::" in text or any(c.isspace() for c in text):
-        return name, None
-    places = parse_places(text)
-    if len(places) != 1 or places[0].line is None:
-        return name, None
-    generation = engine.generation
-    found = resolve(places, generation.snapshot)
-    if len(found) > 1:
-        shown = ", ".join(f.path for f in found[:MODULE_FILES_SAID]) + (" ..." if len(found) > MODULE_FILES_SAID else "")
-        raise AnswerError(f"{places[0]} could be {len(found)} indexed files ({shown}): write more of its path")
-    if len(found) != 1 or found[0].line is None:
-        return name, None
-    count = generation.snapshot.line_count(found[0].path)
-    if found[0].line > count:
-        raise AnswerError(f"{places[0]} is past the end of {found[0].path}, which has {count:,} lines")
-    chunk = generation.chunk_at(found[0].path, found[0].line)
-    if chunk is None or not chunk.symbol:
-        return found[0].path, f"{places[0]} is in no definition; asking about the file {found[0].path}"
-    target = joined(chunk.path, chunk.symbol)
-    return target, f"{places[0]} is in {chunk.symbol} (lines {chunk.start_line}-{chunk.end_line}); asking about {target}"
+    """The name to ask about, and the sentence saying which definition a place with a line stood
+    for (:meth:`Engine.place_name`); a place of no one line of one file is refused."""
+    found = engine.place_name(name)
+    if found.refused:
+        raise AnswerError(found.refused)
+    return found.name, found.said
 
 
 def _placed(out: dict[str, Any], said: str | None) -> dict[str, Any]:
