@@ -122,7 +122,7 @@ Answer one question about a repository's dependency graph.
 
 actions:
   callers    the lines that call NAME (or read it, where the graph knows the receiver)
-  callees    the functions and methods NAME calls
+  callees    the functions and methods NAME calls, the classes it constructs (new Foo())
   impact     what depends on NAME, nearest first, up to --depth edges away (default 3)
   subtypes   the types built on NAME, a class, interface or trait
   overrides  the methods that override or implement NAME, a method

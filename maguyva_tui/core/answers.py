@@ -438,17 +438,20 @@ def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee
         lines = tuple(sorted({n for _, c in by for n in c.lines}))
         entries.append(Callee(callee.node, callee.path, callee.qualname, lines, start, end,
                               symbol.kind if symbol else None, symbol.language if symbol else None,
-                              graph.node_centrality(callee.node), _called_by(by)))
+                              graph.node_centrality(callee.node), _called_by(graph, by)))
     return _answer(generation, shown, defs, entries, len(called))
 
 
-def _called_by(by: Sequence[tuple[str, queries.Callee]]) -> str:
+def _called_by(graph: CodeGraph, by: Sequence[tuple[str, queries.Callee]]) -> str:
     """How a callee's calls read: ``called at line 3, 9``, or by the methods of a class that call
-    it, ``called by ArrowFactory.get (line 81), ArrowFactory.now (line 120)``."""
+    it, ``called by ArrowFactory.get (line 81), ArrowFactory.now (line 120)``; a construction as
+    its callers say it (``constructed at line 83``), a property read ``read at line 5``, a Go or
+    Rust function passed as a value ``passed at line 5``: ``called at line 3; constructed at line 9``."""
+    lines = queries.callee_lines(graph, by)
     if all(not caller for caller, _ in by):
-        return "called at line " + ", ".join(str(n) for _, c in by for n in c.lines)
-    return "called by " + ", ".join(f"{caller or 'its body'} (line {', '.join(str(n) for n in c.lines)})"
-                                    for caller, c in by)
+        return "; ".join(f"{verb} at line " + ", ".join(str(n) for _, ns in at for n in ns) for verb, at in lines)
+    return "; ".join(f"{verb} by " + ", ".join(f"{caller or 'its body'} (line {', '.join(str(n) for n in ns)})"
+                                               for caller, ns in at) for verb, at in lines)
 
 
 def references(generation: Generation, name: str, kinds: Sequence[str] = (), limit: int = 50) -> GraphAnswer[Site]:

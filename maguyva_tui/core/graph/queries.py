@@ -146,6 +146,14 @@ class Callee:
     path: str
     qualname: str
     lines: tuple[int, ...]
+    kinds: tuple[str, ...] = ()
+    """How each line reaches it, beside ``lines``: ``call``, ``new`` (a construction, ``new
+    Helper()``, as its callers say it: ``constructs Helper``) or ``read`` (a Python property read, a
+    Go or Rust function passed as a value); empty: calls alone."""
+
+    def kind_at(self, i: int) -> str:
+        """How the i-th line reaches the callee."""
+        return self.kinds[i] if self.kinds else "call"
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,6 +444,24 @@ def call_positions(graph: CodeGraph, defs: Sequence[str], constructors_of: Seque
     return _one_per_line(merged, ordered)
 
 
+STRENGTH_ORDER = ("call", "new", "read")
+"""The kinds a callee's lines may have, in the order one line's are listed."""
+
+
+def constructs(graph: CodeGraph, target: str) -> bool:
+    """Tell whether a ``new`` site into a node is a construction its callers list (``call_positions``
+    asked for it): a class of a language whose classes are built by ``new`` (Java's, C++'s, PHP's,
+    TypeScript's: ``BUILT_BY_NEW``), a constructor (Java's ``Helper.Helper``, reached by ``new
+    Helper()`` in its own class) or a JavaScript function ``new`` calls. A Go or Rust struct literal
+    (``Foo{...}``), a type use to the graph, is not: its struct's callers do not list it."""
+    symbol = graph.symbols.get(target)
+    if symbol is None:
+        return False
+    if symbol.kind in CONSTRUCTED_KINDS:
+        return symbol.language in BUILT_BY_NEW
+    return bool(_builds(graph, target)) or _constructor_function(graph, target)
+
+
 def _constructor_function(graph: CodeGraph, node: str) -> bool:
     """Tell whether a definition is a function that ``new`` calls (JavaScript's ``function
     Exception(message) {...}``, ``throw new Exception('x')``): its constructions run it, and
@@ -496,9 +522,11 @@ def callers(graph: CodeGraph, name: str) -> Callers:
 
 # -- callees ------------------------------------------------------------------------------------
 def callees(graph: CodeGraph, name: str) -> Callees:
-    """Return what the definitions of a name call, grouped by callee, and the calls left unresolved."""
+    """Return what the definitions of a name call, grouped by callee, and the calls left unresolved:
+    every site its callers list the other way (``call_positions``), its constructions (``new
+    NamespacedHierarchicalStore<>(...)``, marked ``new``) and property reads (``read``) with its calls."""
     defs = definitions(graph, name)
-    lines: dict[str, list[int]] = {}
+    lines: dict[str, set[tuple[int, str]]] = {}
     loose: list[Unresolved] = []
     ids = graph.nodes.ids
     for node in defs:
@@ -507,15 +535,39 @@ def callees(graph: CodeGraph, name: str) -> Callees:
         if slot is None:
             continue
         if block is not None:
-            mine = np.flatnonzero((block.source == slot) & (block.kind == CALL)).tolist()
+            mine = np.flatnonzero((block.source == slot) & np.isin(block.kind, (CALL, NEW, READ))).tolist()
             for i in mine:
-                lines.setdefault(ids[block.target[i]], []).append(int(block.line[i]))
+                target, kind = ids[block.target[i]], int(block.kind[i])
+                if kind != NEW or constructs(graph, target):
+                    lines.setdefault(target, set()).add((int(block.line[i]), KINDS[kind]))
         if gone is not None:
             for i in np.flatnonzero((gone.source == slot) & (gone.kind == CALL)).tolist():
                 loose.append(Unresolved(gone.names[i], int(gone.line[i]), OUTCOMES[gone.outcome[i]]))
-    found = [Callee(t, *_path_and_qualname(graph, t), tuple(sorted(ls))) for t, ls in lines.items()]
+    found = []
+    for t, at in lines.items():
+        ordered = sorted(at, key=lambda pair: (pair[0], STRENGTH_ORDER.index(pair[1])))
+        kinds = tuple(k for _, k in ordered)
+        found.append(Callee(t, *_path_and_qualname(graph, t), tuple(n for n, _ in ordered),
+                            () if set(kinds) == {"call"} else kinds))
     found.sort(key=lambda c: (c.lines[0], c.node))
     return Callees(defs, tuple(found), tuple(sorted(loose, key=lambda u: (u.line, u.name))))
+
+
+CALLEE_VERBS = {"call": "called", "new": "constructed", "read": "read"}
+"""How a callee's line reads by the kind of its site (``Callee.kinds``)."""
+
+
+def callee_lines(graph: CodeGraph, by: Sequence[tuple[str, Callee]]) -> list[tuple[str, list[tuple[str, list[int]]]]]:
+    """A callee's lines by how they reach it (``called``, ``constructed``, ``read``, ``passed``, in
+    that order), each the callers' (``by``'s order) with their lines."""
+    grouped: dict[str, dict[str, list[int]]] = {}
+    for kind in STRENGTH_ORDER:
+        for caller, c in by:
+            ns = [n for i, n in enumerate(c.lines) if c.kind_at(i) == kind]
+            if ns:
+                verb = "passed" if kind == "read" and read_verb(graph, c.node) == PASSES else CALLEE_VERBS[kind]
+                grouped.setdefault(verb, {}).setdefault(caller, []).extend(ns)
+    return [(verb, list(at.items())) for verb, at in grouped.items()]
 
 
 def methods(graph: CodeGraph, node: str) -> list[str]:

@@ -214,9 +214,10 @@ class GraphRetriever:
                 if s is None or c.node in seen:
                     continue  # a file called as a module; a callee already listed
                 seen.add(c.node)
-                where = ", ".join(str(line) for line in c.lines[:3]) + (", ..." if len(c.lines) > 3 else "")
+                how = "; ".join(f"{verb} by {said} (line " + ", ".join(str(n) for n in ns[:3]) + (", ..." if len(ns) > 3 else "") + ")"
+                                for verb, at in queries.callee_lines(graph, [("", c)]) for _, ns in at)  # constructed by X (line 83)
                 hits.append(Hit(s.path, s.start_line, s.end_line, 1.0 / (1 + len(hits)), s.qualname, s.kind,
-                                self._language(s.path), f"called by {said} (line {where})"))
+                                self._language(s.path), how))
                 if len(hits) >= limit:
                     return hits
         return hits
