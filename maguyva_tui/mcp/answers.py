@@ -232,11 +232,13 @@ NO_RESOLVED_USES = ("no resolved uses; dynamic calls (getattr, callbacks, reflec
 
 def at_place(engine: Engine, name: str) -> tuple[str, str | None]:
     """The name to ask about, and the sentence saying which definition a place with a line stood
-    for (:meth:`Engine.place_name`); a place of no one line of one file is refused."""
-    found = engine.place_name(name)
+    for (:meth:`Engine.place_name`); a place of no one line of one file is refused, as is a name
+    that reads as none (first: that refusal says what the name was read as)."""
+    cleaned = _symbol_name(name, engine.root)
+    found = engine.place_name(cleaned)
     if found.refused:
         raise AnswerError(found.refused)
-    return found.name, found.said
+    return (found.name, found.said) if found.said else (name, None)
 
 
 def _placed(out: dict[str, Any], said: str | None) -> dict[str, Any]:
