@@ -672,10 +672,13 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
     elif kind == "union_type":  # typescript Foo | null, Foo | undefined; python type[Foo] | None
         kept = [c for c in node.named_children if not (c.type == "literal_type" and c.named_child_count == 1
                                                        and c.named_children[0].type in NULLISH) and not _is_none(c)]
+        kept = [c for c in kept if c.type not in VALUE_TYPES] or kept  # string | Foo: a Foo
         if node.named_child_count in (1, 2) and len(kept) == 1:  # 1: prettier's leading ``| Foo``
             return type_name(kept[0])
-        members = [type_name(c) if c.type in UNION_MEMBERS else None for c in _union_members(kept)]
-        return UNION_TYPE.join(m for m in members if m) if len(members) > 1 and all(members) else None
+        flat = _union_members(kept)
+        flat = [c for c in flat if c.type not in VALUE_TYPES] or flat  # string | number | Foo: a Foo
+        members = [type_name(c) if c.type in UNION_MEMBERS else None for c in flat]
+        return UNION_TYPE.join(m for m in members if m) if members and all(members) else None
     elif kind == "array_type" and node.child_by_field_name("dimensions") is not None:
         return type_name(node.child_by_field_name("element"))  # java T[]: what a[i] is called on
     elif kind == "array_type" and node.child_by_field_name("element") is None and node.named_child_count == 1:
@@ -1059,6 +1062,11 @@ def _rust_array(element: Node) -> str | None:
 
 NULLISH = frozenset({"null", "undefined"})
 """TypeScript's literal types of no value: ``Foo | null`` is a ``Foo`` wherever it is called."""
+
+VALUE_TYPES = frozenset({"predefined_type", "literal_type"})
+"""TypeScript's types of a plain value (``string``, ``number``, ``"auto"``), no class's: ``url?: string |
+FetchRequest`` is a ``FetchRequest`` wherever a method is called on it (ethers' ``else { url.clone() }``
+after ``typeof(url) === "string"``), as ``Foo | null`` is a ``Foo``."""
 
 UNION_TYPE = "|"
 """Joins the types a TypeScript union names (``If | Else``: ``If|Else``): a member is looked up on
