@@ -36,6 +36,11 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         raise QueryError("--limit must be at least 1")
     if depth is not None and depth < 1:
         raise QueryError("--depth must be a whole number of at least 1")
+    said: list[str] = []  # src/a.py:120: the definition holding the line, as MCP's impact and find_references read it
+    if action != "importers" and (placed := engine.place_name(name)).refused:
+        raise QueryError(printable(placed.refused))
+    if action != "importers" and placed.said:
+        said, name, typed = [placed.said], placed.name, placed.name
     answer = _ask(engine, action, name, depth, limit)
     of_symbol = of_module = False
     if not answer.known and action == "callers":  # a module, file or folder: the lines importing it, as MCP's
@@ -62,7 +67,7 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         "query": f"{action} {name}",
         "action": action,
         "definitions": list(answer.nodes),
-        "notes": [_module(name, answer)] if of_module else answer_notes(action, name, answer, more, of_symbol),
+        "notes": said + ([_module(name, answer)] if of_module else answer_notes(action, name, answer, more, of_symbol)),
         "results": answer.results_json(),
         "total": answer.total,
         **({"truncated": f"showing {len(answer.entries)} of {answer.total}; raise --limit to see more"}
