@@ -1191,11 +1191,12 @@ class Resolver(Memo):
         ``typedef vector::BitVector BitVector;`` in ``grimoire``: a ``BitVector louds_;`` field's
         ``louds_.rank1(i)`` had reached no ``BitVector::rank1``, as the alias has no members. A
         class's alias is filed among its fields (muparser's ``ParserBase::token_type``, read from
-        the methods that muParserBase.cpp defines)."""
+        the methods that muParserBase.cpp defines). A TypeScript alias of a mapping (``type
+        StateNodesConfig = { [K in string]: StateNode }``) is the mapping."""
         path, qualname = split_id(target)
         index = self.file(path)
-        if index is None or index.language not in ("c", "cpp", "rust"):  # rust: ``facts/rust_aliases.py``
-            return UNRESOLVED
+        if index is None or index.language not in ("c", "cpp", "rust", "typescript", "tsx"):  # rust: ``facts/rust_aliases.py``
+            return UNRESOLVED  # typescript: an alias of a mapping (``facts/ts_generics.py``)
         scope, _, name = qualname.rpartition(".")
         typed = index.locals.get(scope, {}).get(name) if scope else index.globals.get(name)
         if not typed and index.defs.get(scope) in CLASS_KINDS:  # a class's ``typedef Token<int> token_type;``

@@ -7,7 +7,11 @@ not have: 12 such calls had reached nothing.
 The records are Java's (``java_generics.py``): ``<tparams>:P,Q`` in a generic class's scope,
 ``<targs>Base:A,B`` in a class extending a generic base, ``<treturn>:P`` in a method declared to
 give one of its class's type parameters; a field so typed adds ``<tfield>name:P`` in its class's
-scope. ``graph/resolve/resolver.py`` reads them (``Resolver.base_argument``, ``Resolver.in_bases``)."""
+scope. ``graph/resolve/resolver.py`` reads them (``Resolver.base_argument``, ``Resolver.in_bases``).
+
+A top-level alias of a mapping (``type StateNodesConfig<C> = { [K in string]: StateNode<C> }``) is
+bound, as a module's name, to the mapping it names (``StateNodesConfig:string<key>StateNode[]``,
+read by ``Resolver.type_alias``)."""
 
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ FIELD_PARAMETER = "<tfield>"
 parameters (``<tfield>provider:P``; the field's own record holds the bound, or ``P``)."""
 
 _CLASSES = frozenset({"class_declaration", "abstract_class_declaration"})
+_ALIASES = frozenset({"type_alias_declaration"})
 _ARGUMENT_TYPES = frozenset({"type_identifier", "nested_type_identifier", "generic_type"})
 _FIELDS = frozenset({"public_field_definition", "property_signature"})
 _METHODS = frozenset({"method_definition", "abstract_method_signature", "method_signature"})
@@ -39,6 +44,9 @@ def ts_generic_bases(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRow]:
     while stack:
         node = stack.pop()
         stack.extend(node.named_children)
+        if node.type in _ALIASES:
+            rows += _aliased_mapping(node)
+            continue
         name = node.child_by_field_name("name") if node.type in _CLASSES else None
         qualname = classes.get((name.start_point[0] + 1, _text(name))) if name is not None else None
         if name is None or qualname is None:
@@ -82,6 +90,20 @@ def _typed_members(declaration: Node, declared: set[str], qualname: str,
             if method is not None:
                 rows.append(("local", f"{RETURNED_PARAMETER}:{written}", name.start_point[0] + 1, method))
     return rows
+
+
+def _aliased_mapping(alias: Node) -> list[RefRow]:
+    """Return the row binding a type alias of an object type of one index signature or mapped type
+    (``type StateNodesConfig<C> = { [K in string]: StateNode<C> }``) to the mapping it names
+    (``string<key>StateNode[]``, as ``names.type_name`` reads it), which the resolver reads as the alias's
+    type: xstate's ``this.states[key]._initialize()`` of ``states: StateNodesConfig<C>`` had
+    reached nothing. Only a top-level alias: one in a block is no module's name."""
+    name, value = alias.child_by_field_name("name"), alias.child_by_field_name("value")
+    holder = alias.parent.type if alias.parent is not None else ""
+    if name is None or value is None or value.type != "object_type" or holder not in ("program", "export_statement"):
+        return []
+    mapping = names.type_name(value)
+    return [("local", f"{_text(name)}:{mapping}", name.start_point[0] + 1, None)] if mapping else []
 
 
 def _own_parameters(method: Node) -> set[str]:
