@@ -401,6 +401,8 @@ class Resolver(Memo):
                 target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
             elif i < len(parts) - 1 and self.is_property(target):
                 target = self.result(target)  # a property read on the way is its getter's result
+        if index.language == "python" and self.kind(target) in VALUE_KINDS:
+            target = self.module_alias(target)
         if invoked and self.kind(target) in CLASS_KINDS:
             if len(parts) == 1 and parts[0] in CONSTRUCTOR_CALLS:
                 return self.constructor(index, target), owner
@@ -1184,6 +1186,18 @@ class Resolver(Memo):
         if index is None or not typed or typed.endswith("()"):
             return UNRESOLVED
         return self.instance(index, typed)
+
+    def module_alias(self, target: str) -> str:
+        """Resolve a Python module-level name bound once to a class or function of the project
+        (wtforms' ``email = Email``, ``alias = module.Target``) to that class or function, as jedi
+        does: ``email()``, here or imported (``from validators import email``), calls ``Email``;
+        ``callers Email`` had missed its 4 calls of ``email()``. Any other variable stays itself (a
+        name bound twice, or to a call's result, has no plain alias recorded)."""
+        path, qualname = split_id(target)
+        if "." in qualname or not path.endswith((".py", ".pyi")):
+            return target
+        followed = self.memoized(("module alias", target), self.aliased, target)
+        return followed if self.kind(followed) in CLASS_KINDS | FUNCTION_KINDS else target
 
     def type_alias(self, target: str) -> str:
         """Resolve a C/C++ type alias (``typedef io::Writer OutWriter;``, ``using Alias =
