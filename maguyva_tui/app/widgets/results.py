@@ -6,8 +6,9 @@ tail of the path that tells the answer's definitions apart; when the pane is nar
 path gives way first (``Frame.render → fil…:233``), then the label, so the caller stays readable.
 
 A narrow row keeps what says where it is: every row's file name and line whole (``parser.py:509``,
-the folders before it cut first; a name longer than the row's room less :data:`SYMBOL_READABLE`
-cut in its stem, ``middlewa….rb:68``) beside the symbol's few cells (a call's label down to its line,
+the folders before it cut first, and said cut, ``…parser.py:509``; rows listing one symbol in files
+of one name keep where their folders differ, ``…a/Result.java:26``, ``…2/Result.java:26``; a name
+longer than the row's room less :data:`SYMBOL_READABLE` cut in its stem, ``middlewa….rb:68``) beside the symbol's few cells (a call's label down to its line,
 ``→ :87``, where the definitions all lie in one file), then a workspace's repository label, and
 only then the label whole, the folders and the rest of the caller's name."""
 
@@ -202,19 +203,25 @@ class ResultsTable(DataTable[str]):
         if self.size.width != self._fitted_width and self.answer is not None:
             self.show(self.answer, self.moved, keep=True)
 
-    def _room(self) -> int:
-        """Return the cells a row can use, leaving room for a vertical scrollbar."""
-        return self.size.width - self.styles.scrollbar_size_vertical
+    def _room(self, rows: int) -> int:
+        """Return the cells a row can use, leaving room for a vertical scrollbar where ``rows`` do
+        not fit the pane's height: where they do, no scrollbar is drawn and its cell is the place's
+        (at 80 columns a call's rows read ``…use.py:5`` beside ``run_flaskr → fl…:1``; the place
+        as wide as its heading had taken that cell unasked, with no room for the mark)."""
+        header = self.header_height if self.show_header else 0
+        scrollbar = self.styles.scrollbar_size_vertical if rows + header > self.size.height else 0
+        return self.size.width - scrollbar
 
     def _fit(self, rows: list[list[Cell]], widths: list[int], results: Sequence[Row]) -> None:
         """Clip the place and symbol cells so all the columns fit the table's width (``widths``, each
         column's widest cell, updated; ``results``: what the rows show)."""
         self._fitted_width = self.size.width
         padding = 2 * self.cell_padding
-        room = self._room() - sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL)) - 2 * padding
+        room = self._room(len(rows)) - sum(w + padding for i, w in enumerate(widths) if i not in (PLACE, SYMBOL)) - 2 * padding
         places = [_place(shown) for shown in results]
-        names = min(max((cell_len(place.rpartition("/")[2]) for place in places), default=0), widths[PLACE])
+        names = min(max([len(HEADERS[PLACE][0]), *(_name_need(place) for place in places)]), widths[PLACE])
         repos = max((_repo_need(place, self.repo_labels) for place in places), default=0)
+        apart = min(_apart_need(places, [shown.result.symbol or "" for shown in results]), widths[PLACE])
         labels = self._labels.values()
         calls = _calls(rows)
         one_file = _one_file(labels)
@@ -227,18 +234,22 @@ class ResultsTable(DataTable[str]):
             # where that makes the place and symbol whole, or the list is narrow (the file names and
             # what the symbol wants do not fit: at 80 columns the symbol had been Machi…, the marks
             # cut off); in a wide list the heading stays whole (at 200 columns it had read ``ma``)
-            needs = names + min(_want(whole, room), widths[SYMBOL])
+            # (the file names without their folders' mark: at 200 columns one more cell had taken the
+            # marks' heading, ``▼`` unexplained)
+            bare = min(max((cell_len(place.rpartition("/")[2]) for place in places), default=0), widths[PLACE])
+            needs = bare + min(_want(whole, room), widths[SYMBOL])
             if widths[PLACE] + widths[SYMBOL] <= room + spare or needs > room:
                 room += spare
                 widths[MARKS] = marks
         if widths[PLACE] + widths[SYMBOL] <= room:
             return
-        if SYMBOL_READABLE + names > room and widths[KIND] > KIND_WIDTH:
+        # kinds written short before the file names, or the folders telling them apart, are cut
+        if SYMBOL_READABLE + max(names, apart) > room and widths[KIND] > KIND_WIDTH:
             short = _shorten_kinds(rows)
             room += widths[KIND] - short
             widths[KIND] = short
         if room >= 2 * SYMBOL_READABLE:  # a long file name is cut in its stem (middlewa….rb:68) first
-            names, repos = min(names, room - SYMBOL_READABLE), min(repos, room - SYMBOL_READABLE)
+            names, repos, apart = (min(need, room - SYMBOL_READABLE) for need in (names, repos, apart))
         # Never less than the symbol's floor and the file names: under 70 columns the room was below
         # nothing, every cell cut by a negative width (clean read clea…, sanitizer.py:171 …anitizer.py:171);
         # the engines' columns scroll sideways instead.
@@ -246,7 +257,7 @@ class ResultsTable(DataTable[str]):
         # a plain symbol wants its whole name before the place's folders (at 200 columns networkx's
         # rows had read …test_all_pairs_short… beside …t_paths/tests/test_generic.py:214)
         want = whole or max((_wanted(cell_plain(row[SYMBOL])) for row in rows), default=0)
-        place, symbol = _share(room, (widths[PLACE], names, repos), (widths[SYMBOL], narrowest, want))
+        place, symbol = _share(room, (widths[PLACE], names, repos, apart), (widths[SYMBOL], narrowest, want))
         form = _label_form(calls, symbol)
         # a call's caller's name without its label: urwid's callers of render (Frame.render,
         # BigText.render) had all read …render at 80 columns
@@ -670,19 +681,25 @@ def _want(whole: int, room: int) -> int:
     return max(whole or room * 2 // 5, SYMBOL_READABLE)
 
 
-def _share(room: int, place: tuple[int, int, int], symbol: tuple[int, int, int]) -> tuple[int, int]:
+def _share(room: int, place: tuple[int, int, int] | tuple[int, int, int, int],
+           symbol: tuple[int, int, int]) -> tuple[int, int]:
     """Split ``room`` cells between the place and the symbol, each given as its widest cell and what
     it needs first: the place its file names and lines whole, then (in a workspace) its repository
-    labels cut to :data:`REPO_LABEL_MIN`; the symbol :data:`SYMBOL_FLOOR` (its heading's width),
-    then its calls' narrowest labels, then what it wants (the labels whole, else its whole name).
+    labels cut to :data:`REPO_LABEL_MIN`, then the end of its folders that tells files of one name
+    apart where the rows' symbols are the same too (:func:`_apart_need`); the symbol
+    :data:`SYMBOL_FLOOR` (its heading's width), then its calls' narrowest labels, then what it wants
+    (the labels whole, else its whole name).
     Each is met in turn as far as the room goes, the symbol's floor and the place's names first (a
-    row says where it is), then the place's folders, then the rest of the symbol (a caller's name)."""
-    place_w, names, repos = place
+    row says where it is), then the place's folders, then the rest of the symbol (a caller's name).
+    A call's narrowest label comes before the folders telling files apart (their callers' names
+    tell the rows apart: at 80 columns ``run_flaskr → fl…:1`` beside ``…use.py:5``)."""
+    place_w, names, repos, apart = (*place, 0)[:4]
     symbol_w, narrowest, want = symbol
     if place_w + symbol_w <= room:
         return place_w, symbol_w
     got = [0, 0]
-    steps = ((1, SYMBOL_FLOOR), (0, names), (0, repos), (1, narrowest), (1, want), (0, place_w), (1, symbol_w))
+    steps = ((1, SYMBOL_FLOOR), (0, names), (0, repos), (1, narrowest), (0, apart), (1, want), (0, place_w),
+             (1, symbol_w))
     for column, target in steps:
         target = min(target, (place_w, symbol_w)[column])
         got[column] = max(got[column], min(target, room - got[1 - column]))
@@ -734,6 +751,33 @@ def clip_place(place: str, width: int, labels: Sequence[str] = (), start: int = 
     if width - 1 - len(tail) >= REPO_LABEL_MIN:
         return _clip(label, width - 1 - len(tail)) + "/" + tail
     return _clip_folders(place, width, start)
+
+
+def _name_need(place: str) -> int:
+    """Cells of ``path:line`` with its folders cut: its file name and line, and the mark saying
+    folders were cut (``…OkHttpCall.java:33``), none for a file at the top."""
+    name = place.rpartition("/")[2]
+    return cell_len(name) + (name != place)
+
+
+def _apart_need(places: Sequence[str], symbols: Sequence[str]) -> int:
+    """Cells the place needs so that rows listing one symbol in files of one name in different
+    folders show where they differ: the shortest end of each path no other such path ends with, after
+    the mark that folders were cut, and its line (``…a/Result.java:26``, ``…2/Result.java:26``: at 80
+    columns retrofit's rxjava/Result.java and rxjava2/Result.java had both read ``Result.java:26``
+    beside ``Res….error``); 0 where no two rows are alike so."""
+    alike: dict[tuple[str, str], set[str]] = {}
+    for place, symbol in zip(places, symbols, strict=True):
+        path = place.rpartition(":")[0] or place
+        alike.setdefault((path.rpartition("/")[2], symbol), set()).add(path)
+    need = 0
+    for paths in alike.values():
+        for path in paths if len(paths) > 1 else ():
+            others = paths - {path}
+            size = next((n for n in range(1, len(path)) if not any(o.endswith(path[-n:]) for o in others)), len(path))
+            line = max((len(p) - len(path) for p in places if p.startswith(path + ":")), default=0)
+            need = max(need, size + (size < len(path)) + line)
+    return need
 
 
 def _repo_label(place: str, labels: Sequence[str]) -> str | None:
