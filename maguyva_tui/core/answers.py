@@ -23,7 +23,7 @@ from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.sites import Site as GraphSite
 from maguyva_tui.core.graph.tables import TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
 from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespace_member
-from maguyva_tui.core.intent import OWN_RECEIVER, written_name
+from maguyva_tui.core.intent import OWN_RECEIVER, asks_callees, asks_overrides, asks_subtypes, written_name
 from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
 from maguyva_tui.core.missing_paths import absent_path, path_missing
 from maguyva_tui.core.names import normalize, qualifier_parts, spelled, unhidden
@@ -34,7 +34,7 @@ from maguyva_tui.core.parsing.languages import EXTENSIONS
 from maguyva_tui.core.parsing.trait_impls import plain_qualname as plain_qualname  # front ends show a Rust impl's method by its name
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
-from maguyva_tui.core.types import Hit, Query, QueryError, Symbol, echo
+from maguyva_tui.core.types import Hit, Query, QueryError, SearchResult, Symbol, echo
 from maguyva_tui.core.unread_files import big_files_holding
 from maguyva_tui.core.unread_files import said as _unindexed_said
 
@@ -709,3 +709,23 @@ def _bare(name: str) -> str:
     for ``loader.py:Loader.load``)."""
     name = written[1] if (written := split(name)) is not None else name
     return name.replace("::", ".").rpartition(".")[2] or name
+
+
+_IMPORTERS: Final = "importers"
+"""The rule of "who imports X" (``search.IMPORTERS_RULE``): import lines, which no tool lists as callers."""
+
+
+def graph_question(result: SearchResult) -> str | None:
+    """The graph question a search answered with the graph's own list (``"callers"`` of "who calls
+    X", ``"impact"`` of "what breaks if I change X"), which ``maguyva graph callers|impact`` and MCP's
+    ``find_references``/``impact`` list longer; ``None`` of any other answer (a blend, what X calls,
+    its overrides or subtypes, who imports it: no such tool lists those). A search cut at its most
+    had said only "narrow the query"."""
+    if not result.target or result.modalities_run != ("graph",) or not result.lists_whole or result.rule == _IMPORTERS:
+        return None
+    if result.intent == "impact_analysis":
+        return "impact"
+    if result.intent != "find_references":
+        return None
+    text = result.query
+    return None if asks_callees(text) or asks_overrides(text) or asks_subtypes(text) else "callers"

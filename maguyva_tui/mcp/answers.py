@@ -21,6 +21,7 @@ from maguyva_tui.core.answers import (
     Site,
     from_root,
     go_package_folder,
+    graph_question,
     no_name,
     slashed,
     symbol_as_meant,
@@ -45,6 +46,8 @@ ECHO_CHARS = 200
 SCORE_DIGITS = 4  # fused scores are small (≈ weight / (k + rank)); four significant digits tell them apart
 MAX_RESULTS = 50
 """The search tool's largest limit (the server's ``MAX_SEARCH_RESULTS``)."""
+MAX_LISTED = 200
+"""The most references or dependents one ``find_references`` or ``impact`` call returns."""
 
 
 class AnswerError(Exception):
@@ -85,12 +88,22 @@ def search_answer(engine: Engine, query: str, **options: Any) -> dict[str, Any]:
     cut = len(result.results) > limit
     out = compact(replace(result, results=result.results[:limit]), parts.generation.snapshot.lines)
     if cut and result.lists_whole:
-        out["truncated"] = truncated_notice(limit)
+        out["truncated"] = truncated_notice(limit, result)
     return out
 
 
-def truncated_notice(limit: int) -> str:
-    """What ``truncated`` says of a whole list the limit cut (one engine's, answering alone)."""
+WHOLE_LISTS = {"callers": "find_references", "impact": "impact"}
+"""The tool that lists a graph question's answer longer than a search may (up to 200)."""
+
+
+def truncated_notice(limit: int, result: SearchResult | None = None) -> str:
+    """What ``truncated`` says of a whole list the limit cut (one engine's, answering alone); of
+    "who calls X" or "what breaks if I change X" cut at the search's most, the tool that lists more
+    (a search of 120 callers had said only "narrow the query")."""
+    tool = WHOLE_LISTS.get(graph_question(result) or "") if result is not None and limit >= MAX_RESULTS else None
+    if tool is not None and result is not None and result.target:
+        return (f"showing the first {limit}; more match: {tool} with name {json.dumps(result.target, ensure_ascii=False)} "
+                f"lists up to {MAX_LISTED}")
     return (f"showing the first {limit}; more match: "
             + ("narrow the query" if limit >= MAX_RESULTS else f"raise limit (at most {MAX_RESULTS}) or narrow the query"))
 

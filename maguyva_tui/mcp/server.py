@@ -35,6 +35,7 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import CASE_MODES, INTENTS, SYMBOL_KINDS, MissingPackage, QueryError
 from maguyva_tui.json_out import needs_care, terminal_safe, wire_safe
 from maguyva_tui.mcp.answers import (
+    MAX_LISTED,
     MAX_RESULTS,
     AnswerError,
     definition_answer,
@@ -83,8 +84,6 @@ Flag = StrictBool
 Name = Annotated[str, Field(description="The symbol: parse_config, ConfigLoader.load, or a dotted tail such as Shape.area.")]
 MAX_SEARCH_RESULTS = MAX_RESULTS
 """Enough for a broad look; a bigger list costs the agent context without helping it."""
-MAX_LISTED = 200
-"""The most references or dependents one call returns."""
 MAX_IMPACT_DEPTH = 6  # past six hops the radius of a mid-sized repository is most of it
 
 INSTRUCTIONS = """Code search over one repository, maguyva's engine: semantic, text, structural (AST) and

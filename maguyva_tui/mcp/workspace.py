@@ -189,7 +189,7 @@ class WorkspaceService:
         out["results"] = [{"repo": repo, **hit, "path": hit["path"][len(repo) + 1:]}
                           for hit, repo in zip(out["results"], found.repos)]
         if more and found.result.lists_whole:  # as one repository's search says it
-            out["truncated"] = truncated_notice(request.limit)
+            out["truncated"] = truncated_notice(request.limit, found.result)
         return {**out, **self._workspace(engines, absent)}
 
     def definitions(self, name: str, kind: str | None, with_source: bool, limit: int) -> dict[str, Any]:
