@@ -910,7 +910,7 @@ def _search(args: argparse.Namespace) -> int:
         intent=args.intent, preset=args.preset, depth=args.depth,
     )
     if args.json:  # notices in the JSON alone, as --batch and graph --json: stderr says why a status is not 0
-        _emit(_scoped(_with_cut(result.to_json(), cut), args))
+        _emit(_scoped(_with_cut(_described(result), cut), args))
         return _lookup_status(result, quiet=True)
     if args.scope:
         _tell(scope_notice(args.repo, args.scope))
@@ -983,9 +983,16 @@ def _batch(args: argparse.Namespace) -> int:
     return run_batch(args, lambda text, options: _scoped(_with_cut(*_json_and_cut(engine, text, options)), args))
 
 
+def _described(result: SearchResult) -> dict[str, Any]:
+    """The result's JSON, a phrase's text votes said in words too (``described``: "whole words")."""
+    from maguyva_tui.core.explain import described_json
+
+    return described_json(result)
+
+
 def _json_and_cut(engine: Engine, text: str, options: dict[str, Any]) -> tuple[dict[str, Any], str | None]:
     result, cut = _searched(engine, text, **options)
-    return result.to_json(), cut
+    return _described(result), cut
 
 
 def run_batch(args: argparse.Namespace, answer: BatchAnswer) -> int:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Final
+import re
+from typing import Any, Final
 
 from maguyva_tui.core import fusion
 from maguyva_tui.core.fusion import FILE_DECAY
+from maguyva_tui.core.intent import LITERAL_RULES
 from maguyva_tui.core.types import MODALITIES, Ranked, SearchResult
 
 BAR_WIDTH = 10
@@ -65,9 +67,35 @@ def demotion_why(path: str, factor: float, template: bool = False) -> str:
     return "; ".join(DEMOTION_WORDS[kind] for kind in kinds) or "its path's kind"
 
 
-def result_text(rank: int, r: Ranked, k: int, alone: bool = False) -> str:
+PHRASE_MATCHES: Final = {"whole identifier": "whole words", "word boundary": "one end inside a word",
+                          "substring": "both ends inside words"}
+"""The text engine's match tiers as said of a phrase (a literal of more than one identifier): its
+tier names (the reason in the JSON, the score's tier) speak of one identifier, and "Brazilian
+postal" in a docstring had read "whole identifier", "valid email" inside "Invalid email" "word
+boundary"."""
+_IDENTIFIER = re.compile(r"\w+")
+
+
+def asks_phrase(result: SearchResult) -> bool:
+    """Whether the question is a string to find as typed that is not one identifier (``"valid
+    email"``, ``"a@b.org"``): the text engine's tiers are then said as :data:`PHRASE_MATCHES`."""
+    return result.rule in LITERAL_RULES and bool(result.target) and not _IDENTIFIER.fullmatch(result.target or "")
+
+
+def text_reason(reason: str, phrase: bool) -> str:
+    """The text engine's reason as a person reads it: of a phrase (:func:`asks_phrase`), its tier
+    said in words (``"whole words, definition"``); else as it is."""
+    if phrase:
+        for tier, said in PHRASE_MATCHES.items():
+            if reason == tier or reason.startswith(tier + ","):
+                return said + reason[len(tier):]
+    return reason
+
+
+def result_text(rank: int, r: Ranked, k: int, alone: bool = False, phrase: bool = False) -> str:
     """Explain one result: each engine's term, the boost, the demotion, the sum (``alone``: one
-    engine's list, where centrality orders ties and boosts nothing)."""
+    engine's list, where centrality orders ties and boosts nothing; ``phrase``: the text engine's
+    tier said of a phrase, :func:`text_reason`)."""
     symbol = f"  {r.symbol} ({r.kind})" if r.symbol else ""
     lines = [f"#{rank + 1}  {r.path}:{r.start_line}-{r.end_line}{symbol}  score {r.score:.6f}"]
     terms = []
@@ -77,7 +105,7 @@ def result_text(rank: int, r: Ranked, k: int, alone: bool = False) -> str:
             continue
         lines.append(
             f"    {name:<10} rank {vote.rank:<4} {vote.weight:.1f} / ({k} + {vote.rank} + 1)"
-            f" × boost {r.boost:.3f} = {vote.contribution:.6f}   {vote.reason or ''}"
+            f" × boost {r.boost:.3f} = {vote.contribution:.6f}   {text_reason(vote.reason or '', phrase and name == 'text')}"
         )
         terms.append(f"{vote.contribution:.6f}")
     if r.file_credits:
@@ -104,7 +132,21 @@ def explain_text(result: SearchResult) -> str:
     """The whole explanation: the question read back, then every result's arithmetic."""
     parts = [header_text(result), ""]
     alone = result.fusion_strategy in ("direct", "single")
-    parts += [result_text(i, r, result.k, alone) for i, r in enumerate(result.results)]
+    phrase = asks_phrase(result)
+    parts += [result_text(i, r, result.k, alone, phrase) for i, r in enumerate(result.results)]
     if not result.results:
         parts.append("no results")
     return "\n".join(parts)
+
+
+def described_json(result: SearchResult) -> dict[str, Any]:
+    """``result.to_json()``, each text vote of a phrase's results (:func:`asks_phrase`) with
+    ``described`` beside its ``reason``: the tier said in words (``"whole words"``), the reason
+    kept as the tier's name for scripts that read it."""
+    out = result.to_json()
+    if asks_phrase(result):
+        for hit in out["results"]:
+            vote = hit.get("modalities", {}).get("text")
+            if vote and vote.get("reason"):
+                vote["described"] = text_reason(vote["reason"], True)
+    return out

@@ -27,6 +27,7 @@ from maguyva_tui.core.answers import (
     symbol_as_meant,
 )
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.explain import asks_phrase, text_reason
 from maguyva_tui.core.types import SNIPPET_LINES, Ranked, SearchResult
 from maguyva_tui.graph_command import answer_notes
 
@@ -130,11 +131,12 @@ def compact(result: SearchResult, read: LineReader) -> dict[str, Any]:
         out["notices"] = list(result.notices)
     if result.lookup_failed:  # the results are related code, not the symbol or string asked for
         out["lookup_failed"] = result.lookup_failed.to_json()
-    out["results"] = [_search_hit(r, read) for r in result.results]
+    phrase = asks_phrase(result)
+    out["results"] = [_search_hit(r, read, phrase) for r in result.results]
     return out
 
 
-def _search_hit(r: Ranked, read: LineReader) -> dict[str, Any]:
+def _search_hit(r: Ranked, read: LineReader, phrase: bool = False) -> dict[str, Any]:
     hit: dict[str, Any] = {"path": r.path, "lines": lines(r.start_line, r.end_line)}
     if r.symbol:
         hit["symbol"] = r.symbol
@@ -144,7 +146,7 @@ def _search_hit(r: Ranked, read: LineReader) -> dict[str, Any]:
     if r.demoted_as:  # as the CLI's --json says it (``Ranked.to_json``): why a test or vendored file ranks lower
         hit["demoted_as"] = list(r.demoted_as)
     hit["ranks"] = {m: (v.rank + 1 if v else None) for m, v in r.votes}
-    hit["why"] = {m: v.reason for m, v in r.votes if v and v.reason}
+    hit["why"] = {m: text_reason(v.reason, phrase and m == "text") for m, v in r.votes if v and v.reason}
     if r.depth is not None:
         hit["depth"] = r.depth
     hit["snippet"] = trim(r.snippet or "")
