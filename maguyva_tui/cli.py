@@ -12,6 +12,7 @@ import errno
 import json
 import os
 import re
+import shlex
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -943,6 +944,12 @@ def _searched(engine: Engine, query: str, **options: Any) -> tuple[SearchResult,
     result = replace(result, results=result.results[:limit])
     if not result.lists_whole:
         return result, None
+    from maguyva_tui.core.answers import graph_question
+
+    asked = graph_question(result)
+    if asked is not None and result.target:  # the graph command counts them: "showing 200 of 440"
+        return result, (f"showing the first {limit}; more match: raise --limit "
+                        f"(`maguyva graph {asked} {shlex.quote(result.target)}` says how many)")
     return result, f"showing the first {limit}; more match: raise --limit or narrow the query"
 
 
