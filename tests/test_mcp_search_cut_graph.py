@@ -4,13 +4,19 @@ query"; a question no such tool answers (what X calls) still says "narrow the qu
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import anyio
 import pytest
 
 pytest.importorskip("mcp")
 
 from maguyva_tui.core.engine import Engine  # noqa: E402
 from maguyva_tui.mcp.answers import search_answer  # noqa: E402
+from maguyva_tui.mcp.server import build_server  # noqa: E402
+from maguyva_tui.mcp.service import RepoService  # noqa: E402
 from tests.core.small_repo import indexed  # noqa: E402
+from tests.core.test_failed_lookup import FirstWordProvider  # noqa: E402
 
 CALLERS = 60
 FILES = {
@@ -45,3 +51,10 @@ def test_what_it_calls_still_says_narrow(engine: Engine) -> None:
 def test_below_the_most_says_raise_limit(engine: Engine) -> None:
     out = search_answer(engine, "who calls target", limit=10)
     assert out["truncated"] == "showing the first 10; more match: raise limit (at most 50) or narrow the query"
+
+
+def test_the_search_description_says_so(tmp_path: Path) -> None:
+    service = RepoService(Engine(tmp_path, tmp_path / "ix", provider=FirstWordProvider(), static=False), embed=False)
+    search = next(t for t in anyio.run(build_server(service).list_tools) if t.name == "search")
+    words = " ".join((search.description or "").split())
+    assert "callers or dependents cut at 50 name find_references or impact, which list up to 200" in words

@@ -175,7 +175,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         (each engine's reason), depth (hops from the symbol, for impact), snippet (the first lines,
         trimmed) and matches (matching lines beyond the snippet). truncated, when one engine answered
         alone (fusion_strategy "direct") and more matched than the limit (every line a pattern matches,
-        every definition or caller): raise limit or narrow the query. lookup_failed, when the target is
+        every definition or caller): raise limit or narrow the query; callers or dependents cut at 50
+        name find_references or impact, which list up to 200. lookup_failed, when the target is
         not there as asked and the results are something else: target, kind (symbol, literal or place), message, suggestions (close names) and other_case
         (true: the lines hold the string in another case). semantic_coverage (chunks searchable by meaning) and semantic_tiers (how much the fast static tier
         and the transformer tier each cover) appear while the transformer still embeds in the background.
