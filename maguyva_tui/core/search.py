@@ -1074,19 +1074,29 @@ def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> 
 
 
 def _definers_first(generation: Generation, intent: Intent, text: str, hits: list[Hit]) -> list[Hit]:
-    """The lines naming a lone error name (``HTTPError``) with those of the files defining it first,
-    each group in its given order: the name is still a string to list, but the project's own type
-    is what it names (Echo's ``binder.go`` embeds ``*HTTPError``, a field of that name, and sorted
-    before ``echo.go`` defining the struct): a file defining it as a type or a function first, else
-    as anything. A name the project does not define (``ValueError``) keeps its order."""
+    """The lines naming a lone error name (``HTTPError``) with the lines defining it first, the rest
+    in their given order: the name is still a string to list, but the project's own type is what it
+    names (Echo's ``binder.go`` embeds ``*HTTPError``, a field of that name, and sorted before
+    ``echo.go`` defining the struct). A defining line is a file's first line naming it within a
+    definition of it as a type or a function, else as anything; the other lines of a defining file
+    keep their place (moving them all had filled zod's page for ``ZodError`` with 10 lines of
+    ``v3/ZodError.ts``). A name the project does not define (``ValueError``) keeps its order."""
     lone = text.strip()
     if intent.target != lone or not lone.isidentifier() or not generation.knows_symbol(lone):
         return hits
     structural = getattr(generation, "structural", None)  # a workspace's view: the files defining it, by name
     found = structural.lookup(lone) if structural is not None else []
-    definers = ({s.path for s in found if s.kind not in ("variable", "constant", "import")}
-                or {s.path for s in found} or generation.definers(lone))
-    return sorted(hits, key=lambda hit: hit.path not in definers)
+    spans = ([(s.path, s.start_line, s.end_line) for s in found if s.kind not in ("variable", "constant", "import")]
+             or [(s.path, s.start_line, s.end_line) for s in found])
+    if not spans:  # a view that tells only the files defining it: a file's first line naming it
+        definers = generation.definers(lone)
+        spans = [(path, 1, 1 << 30) for path in definers]
+    first: set[int] = set()
+    for path, start, end in spans:
+        at = next((i for i, hit in enumerate(hits) if hit.path == path and start <= hit.start_line <= end), None)
+        if at is not None:
+            first.add(at)
+    return [hits[i] for i in sorted(first)] + [hit for i, hit in enumerate(hits) if i not in first]
 
 
 def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Plan, _Run, LookupFailure | None]:

@@ -40,3 +40,23 @@ def test_an_error_type_the_project_defines_lists_its_file_first(engine: Engine) 
 def test_an_error_name_the_project_does_not_define_lists_its_lines(engine: Engine) -> None:
     answer = engine.search("ValueError", limit=5)
     assert (answer.intent, [r.path for r in answer.results]) == ("exact_match", ["main.py"])
+
+
+def test_only_the_defining_line_comes_first_not_its_whole_file(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """zod's ``ZodError``: moving every line of the defining file first had filled the page with
+    ``v3/ZodError.ts`` and pushed the other files naming it off it."""
+    root = tmp_path_factory.mktemp("zodlike")
+    (root / "a_use.ts").write_text("import { AppError } from './b_errors';\nthrow new AppError('x');\n")
+    (root / "b_errors.ts").write_text(
+        "export class AppError extends Error {\n  code = 1;\n}\n"
+        + "".join(f"export function check{i}(e: unknown): e is AppError {{ return e instanceof AppError; }}\n"
+                  for i in range(8)))
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    try:
+        e.refresh()
+        answer = e.search("AppError", limit=5)
+        assert answer.rule == "error_token"
+        assert (answer.results[0].path, answer.results[0].start_line) == ("b_errors.ts", 1)
+        assert "a_use.ts" in {r.path for r in answer.results}
+    finally:
+        e.close()
