@@ -1005,11 +1005,17 @@ def _pointee(node: Node) -> Node | None:
     """Return the type a Rust ``Arc<T>``, ``Rc<T>`` or ``Box<T>`` points to (``std::sync::Arc<T>``
     too): rayon's ``self.registry.pop_injected_job()``, ``registry: Arc<Registry>``, had been
     called on an ``Arc``, tied to nothing."""
+    return _lone_type_argument(node, RUST_POINTERS)
+
+
+def _lone_type_argument(node: Node, heads: frozenset[bytes]) -> Node | None:
+    """Return the one type argument (lifetimes aside) of a Rust generic whose head, ``std::``
+    path or not, is one of ``heads``; ``None`` for any other generic or for several arguments."""
     head = node.child_by_field_name("type")
     if head is not None and head.type == "scoped_type_identifier":
         head = head.child_by_field_name("name")
     arguments = node.child_by_field_name("type_arguments")
-    if head is None or head.text not in RUST_POINTERS or arguments is None:
+    if head is None or head.text not in heads or arguments is None:
         return None
     types = [c for c in arguments.named_children if c.type != "lifetime"]
     return types[0] if len(types) == 1 else None
@@ -1027,14 +1033,8 @@ RUST_SCALARS = frozenset({"u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16
 def _rust_held(node: Node) -> str | None:
     """Return the array type a Rust ``Vec<Shape>``, ``Option<Shape>`` (``std::`` too) names
     (``Shape[]``), ``None`` for any other generic and for an element of a primitive type."""
-    head = node.child_by_field_name("type")
-    if head is not None and head.type == "scoped_type_identifier":
-        head = head.child_by_field_name("name")
-    arguments = node.child_by_field_name("type_arguments")
-    if head is None or head.text not in RUST_CONTAINERS or arguments is None:
-        return None
-    types = [c for c in arguments.named_children if c.type != "lifetime"]
-    return _rust_array(types[0]) if len(types) == 1 else None
+    held = _lone_type_argument(node, RUST_CONTAINERS)
+    return _rust_array(held) if held is not None else None
 
 
 def _rust_elements(node: Node) -> str | None:
