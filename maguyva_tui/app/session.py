@@ -7,11 +7,14 @@ the UI shows is the number the ranking used.
 
 from __future__ import annotations
 
+import shlex
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from maguyva_tui.core.answers import graph_question
 from maguyva_tui.core.types import MODALITIES, Ranked, SearchResult, Vote, sought
 
 if TYPE_CHECKING:
@@ -116,18 +119,19 @@ class Answer:
     @classmethod
     def build(
         cls, request: Request, result: SearchResult, seconds: float, read_text: Callable[[str], str] | None = None,
-        limit: int | None = None,
+        limit: int | None = None, repo: Path | None = None,
     ) -> Answer:
         """Wrap an engine result (and how to read the files of the generation it was ranked on);
         with ``limit``, the result was asked for one more: more than ``limit`` of a whole list is
-        cut to it and said (``who calls X`` of 440 callers had read '50 results', as if all)."""
+        cut to it and said (``who calls X`` of 440 callers had read '50 results', as if all), with
+        the command that counts the whole list where one does (``repo``: the repository asked)."""
         more = limit is not None and len(result.results) > limit
         if more:
             result = replace(result, results=result.results[:limit])
         notices = list(result.notices)
         more = more and result.lists_whole
         if more:
-            notices.append(f"showing the first {limit}; more match: narrow the query")
+            notices.append(cut_notice(limit or 0, result, repo))
         return cls(request, result, [Row(r) for r in result.results], seconds, notices, read_text, more)
 
     def text(self, path: str) -> str:
@@ -188,6 +192,20 @@ class Answer:
         return {row.key: i for i, row in enumerate(self.rows)}
 
 
+def cut_notice(limit: int, result: SearchResult, repo: Path | None = None) -> str:
+    """What the status line says of a whole list cut at ``limit``: of "who calls X" or "what breaks
+    if I change X" in one repository, the graph command that counts and lists the whole list, as
+    ``maguyva search`` says it (``--repo`` where the explorer's folder is not the current one's); the
+    explorer has no more to show, and it had said "narrow the query", which no caller list allows."""
+    asked = graph_question(result) if repo is not None else None
+    if asked is None or not result.target:
+        return f"showing the first {limit}; more match: narrow the query"
+    here = Path.cwd().resolve()
+    inside = here == repo or repo in here.parents  # where `maguyva graph` answers from this index
+    where = "" if inside else f" --repo {shlex.quote(str(repo))}"
+    return f"showing the first {limit}; more match: `maguyva graph {asked} {shlex.quote(result.target)}{where}` says how many"
+
+
 def ask(engine: Engine, request: Request, limit: int = RESULT_LIMIT,
         cancelled: Callable[[], bool] | None = None) -> Answer:
     """Run one request and wrap the result; ``QueryError`` and engine failures propagate, and
@@ -198,7 +216,8 @@ def ask(engine: Engine, request: Request, limit: int = RESULT_LIMIT,
     result = engine.search(request.text, limit=limit + 1, regex=request.regex, case=request.case,
                            intent=request.intent, preset=request.preset, weights=weights, parts=parts,
                            cancelled=cancelled)  # one more: was a whole list cut?
-    return Answer.build(request, result, time.perf_counter() - started, parts.generation.snapshot.text, limit)
+    return Answer.build(request, result, time.perf_counter() - started, parts.generation.snapshot.text, limit,
+                        getattr(engine, "root", None))
 
 
 def holding(rows: list[Row], path: str, line: int | None) -> int | None:
