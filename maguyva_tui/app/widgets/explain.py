@@ -18,7 +18,7 @@ from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.session import Answer, Row
 from maguyva_tui.app.widgets.bars import modality_style
 from maguyva_tui.app.widgets.hanging import Hanging
-from maguyva_tui.core.explain import demotion_why
+from maguyva_tui.core.explain import asks_phrase, demotion_why, text_reason
 from maguyva_tui.core.types import MODALITIES, Vote
 from maguyva_tui.terminal import visible_lines
 
@@ -133,6 +133,7 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
         ),
     ]
     votes = dict(ranked.votes)
+    phrase = asks_phrase(answer.result)  # the text engine's tiers said of a phrase, as --explain says them
     total = 0.0
     for name in MODALITIES:
         if name not in votes:
@@ -149,7 +150,7 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
             )
             continue
         total += vote.contribution
-        lines.append(_term(name, vote, k, ranked.boost))
+        lines.append(_term(name, vote, k, ranked.boost, text_reason(vote.reason or "", phrase and name == "text")))
     if ranked.file_credits:
         lines.append(Content.assemble(
             "  ", ("file       ", "dim"),
@@ -164,8 +165,10 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
     return Content(visible_lines(joined.plain), list(joined.spans))  # control characters are shown, never sent
 
 
-def _term(name: str, vote: Vote, k: int, boost: float) -> Content:
-    """Return one modality's term: its weight, rank, k, boost, contribution and the engine's reason."""
+def _term(name: str, vote: Vote, k: int, boost: float, reason: str) -> Content:
+    """Return one modality's term: its weight, rank, k, boost, contribution and the engine's
+    ``reason`` as ``--explain`` words it (a phrase's text tier: "whole words", where the panel had
+    said the tier's own name, "whole identifier", of "expected a mapping node")."""
     formula = f"{vote.weight:.2f} × 1/({k} + {vote.rank} + 1) × {boost:.3f}"
     return Content.assemble(
         "  ",
@@ -175,7 +178,7 @@ def _term(name: str, vote: Vote, k: int, boost: float) -> Content:
         (f"{vote.contribution:.6f}", "bold"),
         ("   own score ", "dim"),
         f"{vote.score:.4g}",
-        ("   " + vote.reason, "italic") if vote.reason else "",
+        ("   " + reason, "italic") if reason else "",
     )
 
 
