@@ -208,13 +208,15 @@ class WorkspaceService:
                 **self._workspace(engines, absent)}
 
     def references(self, name: str, kind: str | None, limit: int) -> dict[str, Any]:
-        """Every resolved use of a name's definitions, in each repository that defines it."""
-        written, name = name, _symbol_name(name)
+        """Every resolved use of a name's definitions, in each repository that defines it; a place
+        with a line, of the definition holding it in the one repository with that file (:meth:`_at_place`)."""
         engines, absent = self.ready()
+        name, place = self._at_place(engines, name)
+        written, name = name, _symbol_name(name)
         answers = self._each(engines, absent, lambda e: e.references(name, (kind,) if kind else (), limit))
-        answers = {label: self._once(label, a) for label, a in answers.items()}
+        answers = {label: self._once(label, a) for label, a in answers.items() if place is None or label == place[0]}
         if not any(a.known for a in answers.values()) and kind in (None, "import"):  # a module, file or folder
-            module = self._module_references(engines, absent, slashed(written.strip().strip("\"'`<>")), limit)
+            module = self._module_references(engines, absent, slashed(written.strip().strip("\"'`<>")), limit, place)
             if module is not None:  # as on one repository: it had been "no symbol named 'pkg.mod' in any ..."
                 return module
         known = self._known(name, answers, absent, "symbol named")
@@ -231,22 +233,23 @@ class WorkspaceService:
             counts["call"] = counts.get("call", 0) + sum(map(len, foreign.values()))
         out = {"symbol": echo(name), "definitions": _definitions(known), "counts": counts,
                **_listing("references", items[:limit], total)}
-        out["notes"] = [CROSS_REPO_NOTE if total else ("no resolved uses; dynamic calls (getattr, callbacks, "
-                                                        f"reflection) are not tracked, and {CROSS_REPO_NOTE}")]
+        out["notes"] = [*(place or ())[1:], CROSS_REPO_NOTE if total else ("no resolved uses; dynamic calls (getattr, "
+                                                                   f"callbacks, reflection) are not tracked, and {CROSS_REPO_NOTE}")]
         out["notes"] += [foreign_note(label, hits, name) for label, hits in foreign.items()]
         if kind in (None, "call"):  # each repository's, named by it as in notices
             out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)]
         return {**out, **self._workspace(engines, absent)}
 
     def _module_references(self, engines: dict[str, Engine], absent: list[Missing], module: str,
-                           limit: int) -> dict[str, Any] | None:
+                           limit: int, place: tuple[str, str] | None = None) -> dict[str, Any] | None:
         """The lines importing a module, file or folder (``pkg.mod``, ``pkg/mod.py``) in each
         repository that has it, as one repository's find_references lists them (``module`` true,
-        its files as definitions); ``None`` when no repository has it."""
+        its files as definitions); ``None`` when no repository has it. A file a place with a line
+        named (``place``: its repository, the sentence saying so) is that repository's alone."""
         if not module:
             return None
         answers = self._each(engines, absent, lambda e: e.importers(from_root(e.root, module), limit))
-        known = {label: self._once(label, a) for label, a in answers.items() if a.known}
+        known = {label: self._once(label, a) for label, a in answers.items() if a.known and (place is None or label == place[0])}
         if not known:
             return None
         each = {label: _importers(a, module) for label, a in known.items()}  # each as on one repository
@@ -266,16 +269,17 @@ class WorkspaceService:
         said = [f"{label}: {note}" for label, one in each.items() for note in one.get("notes", ())]
         said += [f"{label}: {len(hits)} {'lines import' if len(hits) > 1 else 'line imports'} {echo(module)} as another "
                  "repository's module, which its graph leaves untied" for label, hits in outside.items()]
-        out["notes"] = [CROSS_REPO_NOTE, *said]
+        out["notes"] = [*(place or ())[1:], CROSS_REPO_NOTE, *said]
         return {**out, **self._workspace(engines, absent)}
 
     def impact(self, name: str, depth: int, limit: int) -> dict[str, Any]:
         """Everything that depends on a name within ``depth`` edges, in each repository that
         defines it: nearest first, then by place in each repository's list (most central first)."""
-        name = _symbol_name(name)
         engines, absent = self.ready()
+        name, place = self._at_place(engines, name)
+        name = _symbol_name(name)
         answers = self._each(engines, absent, lambda e: e.impact(name, depth, limit))
-        answers = {label: self._once(label, a) for label, a in answers.items()}
+        answers = {label: self._once(label, a) for label, a in answers.items() if place is None or label == place[0]}
         known = self._known(name, answers, absent, "symbol named")
         each = {label: [_dependent(label, d) for d in a.entries] for label, a in known.items()}
         uses = ("call", "inherit")
@@ -294,11 +298,45 @@ class WorkspaceService:
             + sum(len(imports) + len(dependents) for imports, dependents in modules.values())
         out = {"symbol": echo(name), "definitions": _definitions(known), "max_depth": depth,
                "by_depth": {str(k): v for k, v in sorted(by_depth.items())},
-               **_listing("dependents", items, total), "notes": [CROSS_REPO_NOTE, *(foreign_note(label, hits, name, uses) for label, hits in foreign.items())]}
+               **_listing("dependents", items, total), "notes": [*(place or ())[1:], CROSS_REPO_NOTE, *(foreign_note(label, hits, name, uses) for label, hits in foreign.items())]}
         out["notes"] += [module_note(label, imports, dependents, echo(name)) for label, (imports, dependents) in modules.items()]
         # each repository's calls naming it that its graph could not tie, as the search says them
         out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)]
         return {**out, **self._workspace(engines, absent)}
+
+    @staticmethod
+    def _at_place(engines: dict[str, Engine], name: str) -> tuple[str, tuple[str, str] | None]:
+        """The name to ask about for a place with a line (``src/pkg/a.py:40``, or ``repo/src/pkg/a.py:40``
+        as this server's results write it), as one repository's tools read it (``answers.at_place``):
+        the definition holding the line in the one repository with that file, and that repository
+        with the sentence saying so (its answer alone is kept; a twin file's in another repository is
+        not that line); the name itself and ``None`` for any other name. A place of several
+        repositories' files, of several files of one, or past its file's end is refused in one line.
+        The workspace tools had refused every place ("no indexed file or folder is src/a.py:40")."""
+        placed: dict[str, Any] = {}  # each a PlaceName
+        refused: dict[str, str] = {}
+        for label, engine in engines.items():
+            found = engine.place_name(_symbol_name(name, engine.root))
+            if found.refused:
+                refused[label] = found.refused
+            elif found.said:
+                placed[label] = found
+        written = name.strip()
+        chosen = [label for label in {**placed, **refused} if written.startswith(f"{label}/")]  # repo/path:line
+        if len(chosen) == 1:
+            placed = {k: v for k, v in placed.items() if k in chosen}
+            refused = {k: v for k, v in refused.items() if k in chosen}
+        if len(placed) == 1 and not refused:
+            ((label, found),) = placed.items()
+            return found.name, (label, f"{label}: {found.said}")
+        if len(placed) + len(refused) > 1:
+            files = sorted({*placed, *refused})
+            raise AnswerError(f"{echo(written)} could be a file of {len(files)} repositories of the workspace "
+                              f"({', '.join(files)}): write its repository first ({files[0]}/...)")
+        if refused:
+            ((label, said),) = refused.items()
+            raise AnswerError(f"{label}: {said}")
+        return name, None
 
     def _foreign(self, engines: dict[str, Engine], known: dict[str, GraphAnswer[Any]], name: str, limit: int,
                  uses: tuple[str, ...], depth: int = 1) -> dict[str, list[Hit]]:
