@@ -118,17 +118,18 @@ def _reach(argv: list[str], found: tuple[str | None, str | None], environ: "Mapp
         # a folder the index above leaves out (an ignored build/): searched alone, as in process, where
         # the repository's server, started for it, declined it and lingered idle for 15 minutes
         return _reach(argv, found, environ, alone=True)
-    if sock is None and os.path.isdir(root) and _at_terminal() and not _too_wide(root):
+    if sock is None and os.path.isdir(root) and _at_terminal() and not _too_wide(root, cwd):
         sock = start_and_connect(folder, path, root, spec)
     return sock, request, path
 
 
-def _too_wide(root: str) -> bool:
-    """Whether ``root`` is a folder no repository means (``/``, the home folder): no server is started
-    for it (it had begun indexing the whole folder); the search, run in process, refuses it in one line."""
-    from maguyva_tui.core.wide_folders import too_wide  # only on the way to starting a server
+def _too_wide(root: str, cwd: str | None = None) -> bool:
+    """Whether ``root`` is a folder no repository means (``/``, the home folder, ``/etc``, the folder
+    above the working folder's git repository): no server is started for it (it had begun indexing
+    the whole folder); the search, run in process, refuses it in one line."""
+    from maguyva_tui.core.wide_folders import not_a_repository  # only on the way to starting a server
 
-    return too_wide(root) is not None
+    return not_a_repository(root, cwd=cwd) is not None
 
 
 def locate(argv: list[str]) -> tuple[str | None, str | None] | None:
