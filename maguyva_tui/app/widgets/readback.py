@@ -15,6 +15,11 @@ from maguyva_tui.app.session import Answer
 from maguyva_tui.app.widgets.bars import bar, modality_style
 from maguyva_tui.core.types import MODALITIES, PRESET_ENGINES, share
 
+DEFAULT_PRESET = "default"
+"""The preset of a first run, said on the fusion line; another (picked with p, remembered between
+runs) is said on the confidence line, which an 80-column block does not cut: on the fusion line it
+had been cut away ('30 results in 9.6 ms  …'), the ranking changed with nothing in view saying why."""
+
 CONFIDENCE_BAR = 10
 WEIGHT_BAR = 10
 
@@ -93,17 +98,18 @@ def question_block(answer: Answer | None) -> Content:
     confidence = answer.confidence
     conf = Content.assemble(bar(confidence, CONFIDENCE_BAR, "$accent"), f" {confidence:.2f}")
     override = (" override", "bold $warning") if answer.request.intent else ""
+    chosen = bool(answer.preset) and answer.preset != DEFAULT_PRESET  # a preset picked (and remembered): in view
+    preset: list[Content | str | tuple[str, str]] = [("  preset ", "dim"), answer.preset or "—"]
     lines = [
         Content.assemble(("intent  ", "dim"), (answer.intent or "—", "bold $primary"), override),
-        Content.assemble(("conf    ", "dim"), conf),
+        Content.assemble(("conf    ", "dim"), conf, *(preset if chosen else ())),
         Content.assemble(("target  ", "dim"), (answer.target or "—", "$secondary")),
         Content.assemble(  # the counts before the preset and k: an 80-column terminal's block cuts the line's end
             ("fusion  ", "dim"),
             (answer.strategy or "—", "bold"),
             " ",
             _counts(answer),
-            ("  preset ", "dim"),
-            answer.preset or "—",
+            *(() if chosen else preset),
             ("  k ", "dim"),
             str(answer.k),
         ),
