@@ -73,9 +73,9 @@ def test_a_lone_words_fuzzy_tier_scans_no_name_with_its_pattern(
     scanned: list[bytes] = []
     original = Definitions.matching
 
-    def recording(self: Definitions, pattern: re.Pattern[bytes], lead: bytes | None = None) -> np.ndarray:
+    def recording(self: Definitions, pattern: re.Pattern[bytes], *rest: bytes | None) -> np.ndarray:
         scanned.append(pattern.pattern)
-        return original(self, pattern, lead)
+        return original(self, pattern, *rest)
 
     monkeypatch.setattr(Definitions, "matching", recording)
     query = Query(text, target=text)

@@ -1167,7 +1167,7 @@ class MappedStructural(StructuralRetriever):
             if key is not None:  # the fuzzy tier's: tried once in each name that may hold the key's letters
                 found = table.holding_in_order(key.encode(), _fuzzy_from_start(key))
             else:
-                found = table.matching(pattern, _lead(pattern))
+                found = table.matching(pattern, _lead(pattern), _key_start(pattern))
             matched[pattern.pattern] = found
         return found
 
@@ -1464,7 +1464,7 @@ class MappedStructural(StructuralRetriever):
         table = self._table.definitions
         found = [n for n in (table.find(key) for key in set(exact)) if n is not None]
         distinct = {(p.pattern, p.flags): p for p in patterns}.values()  # a target and a text often make the same
-        arrays = [np.array(found, np.int64)] + [table.matching(p, _lead(p)) for p in distinct]
+        arrays = [np.array(found, np.int64)] + [table.matching(p, _lead(p), _key_start(p)) for p in distinct]
         positions = unique(np.concatenate(arrays))
         ids = unique(np.concatenate([table.spellings_of(positions), *spellings]))
         return StructuralRetriever(self._table.named(ids), stats)
@@ -1553,7 +1553,26 @@ def _question_parts(terms: tuple[str, ...]) -> tuple[list[str], tuple[str, ...],
 @lru_cache(maxsize=QUESTIONS_KEPT)
 def _key_pattern(key: str) -> re.Pattern[bytes]:
     """The names starting with a key but for separators (exact, case-insensitive, prefix tiers)."""
-    return re.compile(b"\x00" + _SEP + _SEP.join(re.escape(c.encode()) for c in key))
+    return re.compile(_key_source(key))
+
+
+def _key_source(key: str) -> bytes:
+    """The source of :func:`_key_pattern`: the key's characters from a name's start, separators between."""
+    return b"\x00" + _SEP + _SEP.join(re.escape(c.encode()) for c in key)
+
+
+def _key_start(pattern: re.Pattern[bytes]) -> bytes | None:
+    """The key of a :func:`_key_pattern` (its UTF-8 bytes), ``None`` for any other pattern: every
+    name starting with those bytes matches it, no separator between, so
+    :meth:`~maguyva_tui.core.store.definitions.Definitions.matching` takes them as one run of the
+    sorted names, unsearched."""
+    source = pattern.pattern
+    head = b"\x00" + _SEP
+    if not source.startswith(head) or len(source) == len(head):
+        return None
+    key = "".join(re.sub(rb"\\(.)", rb"\1", piece, flags=re.S).decode("utf-8", "surrogatepass")
+                  for piece in source[len(head):].split(_SEP))
+    return key.encode("utf-8", "surrogatepass") if _key_source(key) == source else None
 
 
 @lru_cache(maxsize=QUESTIONS_KEPT)

@@ -136,13 +136,17 @@ class Definitions:
             i = find(needle, end) if end >= 0 else -1
         return at[np.searchsorted(ends, np.array(found, np.int64), side="right")]
 
-    def matching(self, pattern: re.Pattern[bytes], lead: bytes | None = None) -> NDArray[np.int64]:
+    def matching(self, pattern: re.Pattern[bytes], lead: bytes | None = None,
+                 starting: bytes | None = None) -> NDArray[np.int64]:
         """The positions of the names a pattern matches in, searched over the UTF-8 names each
         preceded by a NUL (``\\x00`` at a pattern's start anchors it to a name's start; a match must
         end inside one name); sorted, each once. With ``lead`` (an ASCII lowercase letter or digit),
         only the names starting with it or with a byte that is neither are searched: a pattern
         anchored to a name's start that allows only such bytes before ``lead`` (names are sorted,
-        so these are a few runs of the blob)."""
+        so these are a few runs of the blob). With ``starting``, bytes that the pattern matches at
+        the start of every name beginning with them (a prefix tier's key), those names are taken
+        whole, one run found by bisection, and only the others are searched: ``helpe``'s 98,000
+        names ``helper_N`` had made a match object each (0.04-0.06 s)."""
         if not len(self):
             return np.zeros(0, np.int64)
         if lead is None and _LITERAL.fullmatch(pattern.pattern):
@@ -155,11 +159,17 @@ class Definitions:
             after = bytes([lead[0] + 1])
             spans = [(self._bound(b"\x01"), self._bound(b"0")), (self._bound(b":"), self._bound(b"a")),
                      (self._bound(lead), self._bound(after)), (self._bound(b"{"), len(self))]
+        run = np.zeros(0, np.int64)
+        if starting:  # every name starting with these bytes sorts before ``starting + 0xff`` (no UTF-8 byte)
+            first, last = self._bound(starting), self._bound(starting + b"\xff")
+            run = np.arange(first, last, dtype=np.int64)
+            spans = [cut for a, b in spans for cut in ((a, min(b, first)), (max(a, last), b))]
         offsets = self._offsets
         ends = np.fromiter(chain.from_iterable(map(_END, pattern.finditer(self._led, int(offsets[a]), int(offsets[b])))
                                                for a, b in spans if a < b), np.int64)  # no Python frame a match
         # a match's last byte is inside a name: at blob position end - 2 (the leading NUL shifts by one)
-        return unique(np.searchsorted(self._offsets, ends - 2, side="right") - 1)
+        found = np.searchsorted(self._offsets, ends - 2, side="right") - 1
+        return unique(np.concatenate([found, run]) if len(run) else found)
 
     def holding_in_order(self, needle: bytes, pattern: re.Pattern[bytes]) -> NDArray[np.int64]:
         """The positions of the names holding a needle's bytes in order, others between, sorted:

@@ -1,0 +1,79 @@
+"""A prefix of many names (``helpe`` of 98,000 ``helper_N`` on a 100,000-file repository) costs
+the structural engine work for the page it fills, not a step per name it matches, and answers as
+the engine over every symbol does."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from maguyva_tui.core.retrievers import structural
+from maguyva_tui.core.retrievers.structural import StructuralRetriever, _key_pattern, _key_start, _lead
+from maguyva_tui.core.store import definitions
+from maguyva_tui.core.store.definitions import build_definitions
+from maguyva_tui.core.types import Query
+from tests.core.test_structural_lone_word import _module, assert_pages_as_every_symbol, indexed_engines
+
+
+@pytest.fixture(scope="module")
+def engines(tmp_path_factory: pytest.TempPathFactory) -> tuple[StructuralRetriever, StructuralRetriever]:
+    return indexed_engines(tmp_path_factory, _module, "prefix")
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[int]:
+    calls: list[int] = []
+    original: Callable[..., Any] = getattr(owner, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def test_a_prefix_takes_the_names_starting_with_it_as_one_run(
+        engines: tuple[StructuralRetriever, StructuralRetriever], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``helpe`` starts some 160 names here: none of them is matched by the pattern one by one (a
+    match object each, 161 before), only those spelled with separators inside the key (``help_er``)."""
+    eager, mapped = engines
+    table = mapped._table.definitions  # type: ignore[attr-defined]
+    assert len(table.matching(re.compile(rb"\x00helpe"))) > 150
+    matches = _counting(monkeypatch, definitions, "_END")
+    for limit in (1, 7, 50):
+        query = Query("helpe", target="helpe")
+        assert mapped.search(query, limit) == eager.search(query, limit)
+    assert 0 < len(matches) <= 3
+
+
+def test_a_prefix_page_is_the_engine_over_every_symbol(
+        engines: tuple[StructuralRetriever, StructuralRetriever], monkeypatch: pytest.MonkeyPatch) -> None:
+    assert_pages_as_every_symbol(*engines, "helpe", monkeypatch)
+
+
+@pytest.mark.parametrize("key", ["helpe", "help", "h", "helper", "helper1", "hel", "x.y", "é", "zz", "caf"])
+def test_a_run_of_names_is_what_the_pattern_finds(key: str) -> None:
+    names = ["h", "hel", "help", "help_e", "help_er", "helpe", "helpe.x", "helpeé", "helpe\x7f", "helpf", "helper",
+             "helper_1", "helper1", "helpers", "hf", "-helpe", "x.y", "x.yz", "x_y", "xy", "é", "éa", "caf", "café",
+             "cafe", "zz", "a", "_helper", "HELPER"]
+    names = sorted({n.casefold() for n in names})
+    table = build_definitions(names, np.arange(len(names)), np.zeros(len(names), np.int64),
+                              np.ones(len(names), np.int64))
+    pattern = _key_pattern(key)
+    assert _key_start(pattern) == key.encode()
+    wanted = [n for n in names if re.match(pattern, b"\x00" + n.encode())]
+    for lead in (_lead(pattern), None):
+        found = table.matching(pattern, lead, _key_start(pattern))
+        assert [names[i] for i in found.tolist()] == wanted
+        assert np.array_equal(found, table.matching(pattern, lead))
+
+
+def test_only_a_key_pattern_names_a_run() -> None:
+    assert _key_start(_key_pattern("help_e")) == b"help_e"
+    for other in (structural._whole_pattern("helpe"), structural._fuzzy_pattern("helpe"), structural._literal("helpe"),
+                  structural._hump_pattern(("he", "lp")), re.compile(rb"\x00helpe")):
+        assert _key_start(other) is None
