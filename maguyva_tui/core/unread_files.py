@@ -38,16 +38,33 @@ def big_files_holding(snapshot: Any, name: str) -> tuple[str, ...]:
     limit = stamp.get("max_bytes")
     rows = [row for row in stamp.get("watched", ()) if isinstance(limit, int) and isinstance(row, list)
             and len(row) > 1 and isinstance(row[0], str) and isinstance(row[1], int) and row[1] > limit]
-    pattern = re.compile(rb"(?<![\w$])" + re.escape(word.encode()) + rb"(?![\w$])")
+    needle = word.encode()
     found, budget = [], MAX_READ_BYTES
     for rel, size, *_ in rows[:MAX_FILES]:
         if size > budget:
             break
         budget -= size
         data = _read_inside(os.fspath(root), rel, size)
-        if data is not None and pattern.search(data):
+        if data is not None and _holds_word(data, needle):
             found.append(rel)
     return tuple(found)
+
+
+_WORD_BYTES: Final = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$")
+"""Bytes that continue a name (``\\w`` of a bytes pattern, and ``$``): a hit between them is part of a longer name."""
+
+
+def _holds_word(data: bytes, needle: bytes) -> bool:
+    """Whether ``data`` holds ``needle`` as a whole word. ``bytes.find`` skips to each hit at memchr's
+    speed; the regex ``(?<![\\w$])word(?![\\w$])`` it replaces tried its look-behind at every byte
+    (2 s over a 50 MB minified one-line file, paid by every question naming no definition)."""
+    at = data.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        if (at == 0 or data[at - 1] not in _WORD_BYTES) and (end == len(data) or data[end] not in _WORD_BYTES):
+            return True
+        at = data.find(needle, at + 1)
+    return False
 
 
 def _read_inside(root: str, rel: str, size: int) -> bytes | None:

@@ -120,3 +120,21 @@ def test_a_big_file_swapped_for_a_fifo_does_not_hang_the_question(tmp_path: Any)
         os.close(os.open(fifo, os.O_WRONLY))
         asking.join(2.0)
     assert not hung and found == [()]
+
+
+def test_a_miss_over_a_minified_file_costs_a_find_not_a_regex_per_byte(tmp_path: Any) -> None:
+    # a 50 MB minified one-line .js made every question naming no definition take 2 s more: the
+    # look-behind regex was tried at every byte; 8 MiB here took 0.3 s, a find takes milliseconds
+    import time
+
+    from maguyva_tui.core.unread_files import big_files_holding
+
+    line = b"function f(a,b){return a+b*7};var v1=f(1,2);" * (8 * 1024 * 1024 // 45)
+    snapshot = _stamped(tmp_path, "gen/table.py", len(line) + 40)
+    (snapshot.root / "gen" / "table.py").write_bytes(line + b"$NeedleX=1;Needle_=2;var Needle=3")
+    started = time.perf_counter()
+    assert big_files_holding(snapshot, "Missing") == ()
+    assert time.perf_counter() - started < 0.1
+    assert big_files_holding(snapshot, "NeedleX") == ()  # `$NeedleX`: part of a longer name
+    assert big_files_holding(snapshot, "Needle") == ("gen/table.py",)  # `var Needle=` at the very end
+    assert big_files_holding(snapshot, "unction") == ()
