@@ -23,6 +23,13 @@ is neither a string nor an integer (``1e400``, ``2.5``, ``null``: the SDK would 
 notification and answer nothing) is answered ``-32600`` with id ``null`` and not sent on. A
 notification, a response, and a blank line have no one waiting: they go on as they came.
 
+A request the SDK would answer with "Invalid request parameters" alone, or with "Method not found",
+is told what is wrong by the intake (``-32600`` Invalid Request, or ``-32602`` for ``initialize``'s
+params), in one line: a request other than ``initialize`` or ``ping`` before any ``initialize``
+(:class:`Opening`), a notification's method sent with an id (``notifications/initialized`` read as an
+unknown method), a ``jsonrpc`` other than ``"2.0"`` (``"1.0"``, or none, had been answered as
+``"2.0"``), and ``initialize`` without its ``protocolVersion``, ``capabilities`` or ``clientInfo``.
+
 A line is read up to :data:`MAX_LINE_BYTES`: the rest of a longer one is read and dropped a piece at
 a time, never held, and the line is answered Invalid Request (``-32600``, with its id where one of
 its scalar members before the first nested value gives it, else ``null``); the session goes on with
@@ -62,6 +69,11 @@ TOO_DEEP = "Parse error: the JSON is nested too deeply to read"
 BAD_ID = "Invalid Request: an id must be a string or an integer"
 NOT_AN_OBJECT = "Invalid Request: a message must be a JSON object"
 NOT_A_REQUEST = "Invalid Request: a request needs jsonrpc \"2.0\", an id and a method"
+NOT_INITIALIZED = "Invalid Request: the session is not initialized: send initialize first (tools/list lists the tools then)"
+INITIALIZE_SHAPE = ('Invalid params: initialize takes {"protocolVersion": a string, "capabilities": an object, '
+                    '"clientInfo": {"name": a string, "version": a string}}')
+OPENING_METHODS = frozenset({"initialize", "ping"})
+"""The requests the SDK answers before a session is initialized."""
 MAX_LINE_BYTES = 1024 * 1024
 """The longest line the intake reads, its newline aside: a question of the most characters a search
 takes (64 K, at most 4 bytes each) fits with room to spare."""
@@ -92,7 +104,9 @@ def triage(line: bytes) -> Triage:
     """Sort one client line into what the SDK reads and what the intake answers (see above)."""
     checked = _validated(line)
     if isinstance(checked, types.JSONRPCRequest):
-        refused = _params_refusal({"id": checked.id, "method": checked.method, "params": checked.params})
+        sent = _json_or_none(line.decode("utf-8", "replace"))
+        refused = _request_refusal(sent) or _params_refusal({"id": checked.id, "method": checked.method,
+                                                             "params": checked.params})
         if refused:
             return Triage(b"", refused)
     if checked is not None and not (isinstance(checked, types.JSONRPCNotification) and _may_hold_an_id(line)):
@@ -121,6 +135,9 @@ def _triage_one(message: Any, line: bytes | None = None) -> Triage:
     """Sort one decoded message (``line``: as the client sent it, when it came alone)."""
     if _claims_an_id(message) and not _usable_id(message["id"]):
         return Triage(b"", _error(INVALID_REQUEST, None, BAD_ID))
+    refused = _request_refusal(message)
+    if refused:
+        return Triage(b"", refused)
     refused = _params_refusal(message)
     if refused:
         return Triage(b"", refused)
@@ -132,9 +149,85 @@ def _triage_one(message: Any, line: bytes | None = None) -> Triage:
 
 def _params_refusal(message: Any) -> bytes:
     """The intake's answer to a request whose params the SDK refuses with "Invalid request
-    parameters" alone, saying which part is wrong (a ``tools/call``'s shape, any request's
-    ``_meta``); ``b""`` for any other message."""
-    return _call_refusal(message) or _meta_refusal(message)
+    parameters" alone, saying which part is wrong (a ``tools/call``'s shape, ``initialize``'s, any
+    request's ``_meta``); ``b""`` for any other message."""
+    return _call_refusal(message) or _initialize_refusal(message) or _meta_refusal(message)
+
+
+def _request_refusal(message: Any) -> bytes:
+    """The intake's answer to a request with an id that is no request the SDK should take: its
+    ``jsonrpc`` not ``"2.0"`` (the SDK had answered ``"1.0"`` as ``"2.0"``), or its method a
+    notification's (the SDK had said "Method not found" of ``notifications/initialized``); ``b""``
+    for any other message."""
+    if not (isinstance(message, dict) and _usable_id(message.get("id")) and isinstance(message.get("method"), str)):
+        return b""
+    version = message.get("jsonrpc")
+    if version != "2.0":
+        sent = "was not sent" if "jsonrpc" not in message else f"was {json.dumps(version)[:40]}"
+        return _error(INVALID_REQUEST, message["id"], f'Invalid Request: jsonrpc must be "2.0"; it {sent}')
+    if message["method"].startswith("notifications/"):
+        return _error(INVALID_REQUEST, message["id"], f"Invalid Request: {_said(message['method'])} is a "
+                                                      "notification: send it without an id")
+    return b""
+
+
+def _said(text: str) -> str:
+    """A client's string as an error message quotes it: at most 80 characters, each printable."""
+    shown = json.dumps(text[:80])[1:-1]
+    return shown + ("..." if len(text) > 80 else "")
+
+
+def _initialize_refusal(message: Any) -> bytes:
+    """The intake's answer to an ``initialize`` request whose params lack what the SDK needs, saying
+    which part (the SDK had said "Invalid request parameters" alone); ``b""`` for any other message."""
+    if not (isinstance(message, dict) and message.get("method") == "initialize" and _usable_id(message.get("id"))):
+        return b""
+    params = message.get("params")
+    if not isinstance(params, dict):
+        said = "params was not sent" if params is None else f"params was {_json_kind(params)}"
+    elif not isinstance(params.get("protocolVersion"), str):
+        said = _wrong("protocolVersion", params)
+    elif not isinstance(params.get("capabilities"), dict):
+        said = _wrong("capabilities", params)
+    elif not isinstance(params.get("clientInfo"), dict):
+        said = _wrong("clientInfo", params)
+    elif not all(isinstance(params["clientInfo"].get(key), str) for key in ("name", "version")):
+        key = next(k for k in ("name", "version") if not isinstance(params["clientInfo"].get(k), str))
+        said = "clientInfo." + _wrong(key, params["clientInfo"])
+    else:
+        return b""
+    return _error(INVALID_PARAMS, message["id"], f"{INITIALIZE_SHAPE}; {said}")
+
+
+def _wrong(key: str, params: dict[str, Any]) -> str:
+    return f"{key} was not sent" if params.get(key) is None else f"{key} was {_json_kind(params[key])}"
+
+
+class Opening:
+    """Whether the client has asked to initialize the session yet: before it has, a request other
+    than ``initialize`` or ``ping`` is answered Invalid Request saying so (the SDK had answered
+    "Invalid request parameters" with empty data). The first ``initialize`` handed on opens it
+    (a request sent right behind it, as a script sends them, goes on)."""
+
+    def __init__(self) -> None:
+        self.opened = False
+
+    def sort(self, onward: bytes) -> Triage:
+        """The lines to hand on, less the requests sent before ``initialize``, and the answers to those."""
+        if self.opened or not onward.strip():
+            return Triage(onward, b"")
+        kept, answers = [], []
+        for line in onward.splitlines(keepends=True):
+            message = _json_or_none(line.decode("utf-8", "replace"))
+            method = message.get("method") if isinstance(message, dict) else None
+            if method == "initialize":
+                self.opened = True
+            elif (not self.opened and isinstance(method, str) and method not in OPENING_METHODS
+                  and "id" in message and _usable_id(message["id"])):
+                answers.append(_error(INVALID_REQUEST, message["id"], NOT_INITIALIZED))
+                continue
+            kept.append(line)
+        return Triage(b"".join(kept), b"".join(answers))
 
 
 def _meta_refusal(message: Any) -> bytes:
@@ -445,21 +538,27 @@ def take_stdio() -> tuple[io.TextIOWrapper, io.TextIOWrapper]:
     os.close(devnull)
     os.dup2(2, 1)
     read_end, write_end = os.pipe()
-    threading.Thread(target=_pump, args=(client, os.fdopen(write_end, "wb"), wire), name="maguyva-intake",
+    threading.Thread(target=_pump, args=(client, os.fdopen(write_end, "wb"), wire, DRAIN_S, Opening()),
+                     name="maguyva-intake",
                      daemon=True).start()
     # never closed: a worker thread of the SDK may still block on one after the session (the SDK does the same)
     sdk_in = io.TextIOWrapper(os.fdopen(read_end, "rb", closefd=False), encoding="utf-8", errors="replace")
     return sdk_in, io.TextIOWrapper(wire, encoding="utf-8", write_through=True)
 
 
-def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None, drain_s: float = DRAIN_S) -> None:
+def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None, drain_s: float = DRAIN_S,
+          opening: Opening | None = None) -> None:
     """Copy the client's lines to the SDK, repaired, and answer on ``wire`` what it would not, until either
-    end closes; at the end of the client's lines, wait (up to ``drain_s``) for the SDK to answer those in flight."""
+    end closes; at the end of the client's lines, wait (up to ``drain_s``) for the SDK to answer those in
+    flight. ``opening``: refuse the requests sent before ``initialize`` (the server's stdio passes one)."""
     try:
         with client, server:
             for line in _lines(client):
                 try:
                     sorted_out = triage(line) if len(line) <= MAX_LINE_BYTES or line.endswith(b"\n") else _too_long(line)
+                    if opening is not None:
+                        opened = opening.sort(sorted_out.onward)
+                        sorted_out = Triage(opened.onward, sorted_out.answers + opened.answers)
                 except Exception:  # noqa: BLE001 - one line the intake cannot read must not end the session
                     sorted_out = Triage(line, b"")
                 if sorted_out.answers and wire is not None:
