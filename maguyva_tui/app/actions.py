@@ -23,6 +23,7 @@ from maguyva_tui.app.session import Answer, Request, adjusted
 from maguyva_tui.app.settings import Settings, save_settings
 from maguyva_tui.app.source import Source
 from maguyva_tui.app.themes import Loaded
+from maguyva_tui.app.widgets.explain import ExplainPanel
 from maguyva_tui.app.widgets.preview import Preview, seek_pattern
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
@@ -167,6 +168,7 @@ class ActionsMixin(App[None]):
             ("Query box", QueryInput.BINDINGS),
             ("Results", ResultsTable.BINDINGS),
             ("Preview", Preview.BINDINGS),
+            ("Explain panel (e, then tab)", ExplainPanel.BINDINGS),
             ("Go to (g)", [*JumpScreen.BINDINGS, *JumpInput.BINDINGS]),
             (
                 "Always",

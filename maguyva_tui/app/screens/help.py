@@ -90,7 +90,11 @@ def render(sections: Sequence[Section]) -> Hanging:
 class HelpScreen(ModalScreen[None]):
     """A scrollable list of every binding; escape, ``?`` or ``q`` closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "Close help")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q", "dismiss", "Close help"),
+        Binding("j", "scroll(1)", "Scroll down", show=False),  # as in the preview: j had done nothing here
+        Binding("k", "scroll(-1)", "Scroll up", show=False),
+    ]
 
     def __init__(self, sections: Sequence[Section]) -> None:
         super().__init__()
@@ -102,3 +106,8 @@ class HelpScreen(ModalScreen[None]):
             box.border_subtitle = "esc closes"
             yield Static(render(self.sections), id="help-body")
         yield KeysFooter()  # the help's keys (esc Close help), not those of the panel focused under it
+
+    def action_scroll(self, lines: int) -> None:
+        """Scroll the help by ``lines`` (j and k, as the preview and the explain panel scroll)."""
+        box = self.query_one("#help-box", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + lines, animate=False)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from typing import ClassVar
 
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
@@ -28,6 +30,13 @@ TOLERANCE = 1e-9
 
 class ExplainPanel(VerticalScroll):
     """A scrollable explanation of the highlighted result."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [  # as the preview's: j had done nothing here (tab, then j)
+        Binding("j", "scroll_down", "Scroll down", show=False),
+        Binding("k", "scroll_up", "Scroll up", show=False),
+        Binding("home", "scroll_home", "Top", show=False),
+        Binding("end", "scroll_end", "Bottom (each notice whole)", show=False),
+    ]
 
     plain = ""
     """The text on show, without styles (what tests compare with the JSON)."""
