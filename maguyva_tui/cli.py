@@ -796,7 +796,9 @@ def _embed(engine: Engine, summary: Any, progress: _Progress, full: bool, index_
 
 def _summary_text(root: Path, s: Any, coverage: Coverage | None = None,
                   stored: tuple[Path, int] | None = None) -> str:
-    skipped = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.skipped.items())) or "none"
+    examples = getattr(s, "skipped_examples", {})
+    skipped = ", ".join(f"{n} {reason.replace('_', ' ')}{_skipped_example(reason, n, examples)}"
+                        for reason, n in sorted(s.skipped.items())) or "none"
     noticed = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.noticed.items()))
     unwritten = f", {s.unwritten} changed but not written" if s.unwritten else ""
     lines = [
@@ -818,6 +820,15 @@ def _summary_text(root: Path, s: Any, coverage: Coverage | None = None,
     phases = ", ".join(f"{name} {seconds:.2f}" for name, seconds in s.phases.items())
     lines.append(f"  seconds  {s.seconds:.2f}" + (f" ({phases})" if phases else ""))
     return "\n".join(lines)
+
+
+def _skipped_example(reason: str, count: int, examples: dict[str, str]) -> str:
+    """The path a skip reason names (`` (big.min.js)``, `` (secret.py and 1 more)``), empty for ignored
+    paths (a person asked for those) and where no path was kept: "2 unreadable" had not said which."""
+    path = examples.get(reason)
+    if reason == "ignored" or not path:
+        return ""
+    return f" ({printable(path)}{f' and {count - 1:,} more' if count > 1 else ''})"
 
 
 def _semantic_line(embedded: dict[str, Any], coverage: Coverage) -> str:

@@ -127,6 +127,9 @@ class IndexSummary:
     unwritten: int = 0
     """Files changed, added or removed that the index could not record (see ``stale_because``)."""
     skipped: dict[str, int] = field(default_factory=dict)
+    skipped_examples: dict[str, str] = field(default_factory=dict)
+    """One path per reason in ``skipped`` (the first met), so a person learns which file was left out:
+    ``{"too_large": "big.min.js", "unreadable": "secret.py"}``; empty where the walk was spared."""
     noticed: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     corpus_bytes: int = 0
@@ -968,6 +971,7 @@ class _Build:
         s.reused = len(entries) - len(fresh)
         s.removed = 0 if as_is else len([p for p in (self.previous.files if self.previous else {}) if p not in facts])
         s.skipped = dict(self.report.skipped)
+        s.skipped_examples = {reason: path for reason, path in self.report.examples.items() if reason in s.skipped}
         s.noticed = dict(self.report.noticed)
 
 
