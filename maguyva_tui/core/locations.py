@@ -164,9 +164,21 @@ def _clean(path: str) -> str:
     return path.strip().replace("\\", "/")
 
 
+def _edges_off(token: str) -> str:
+    """A token less the punctuation around it, a relative path's leading ``./`` or ``../`` and a
+    dot file's dot kept: ``../x/a.py:3`` had been the place ``/x/a.py``, said as "no indexed file is
+    /x/a.py" and read as a tail of a path inside the root (``x/a.py``), where a path outside the
+    root names no file; ``.github/workflows/ci.yml:12`` had been ``github/workflows/ci.yml``."""
+    head = token.lstrip(_EDGE.replace(".", ""))
+    return head.rstrip(_EDGE) if _RELATIVE.match(head) else token.strip(_EDGE)
+
+
+_RELATIVE: Final = re.compile(r"\.{1,2}/|\.[\w-]")
+
+
 def _with_line(token: str) -> Place | None:
     """``path:line``, ``path:line:column`` or ``path(line,column)``, read from the token's end."""
-    token = token.strip(_EDGE)
+    token = _edges_off(token)
     head, mark, anchor = token.rpartition("#")
     if mark and head and (line := _LINE_ANCHOR.match(anchor)) is not None:
         return _place_of(head, line.group(1))  # ``wait.py#L120``, a link's anchor on a path (it had read as a member)
@@ -192,7 +204,7 @@ def _digits(text: str) -> bool:
 
 
 def _place_of(path: str, line: str) -> Place | None:
-    path = _clean(path.strip(_EDGE))
+    path = _clean(_edges_off(path))
     if not _pathlike(path):
         return None
     # Any length (a number past every file's end is said to be so); the text read, READ_CHARS, is
