@@ -219,11 +219,19 @@ class Preview(ScrollView, can_focus=True):
         self.virtual_size = Size(self._gutter + 3 + widest, len(self._lines))
         self.border_title = title
         self.border_subtitle = self._subtitle()
-        self.target_y = max(start - 1 - SCROLL_MARGIN, 0)
+        self.target_y = self._top(start)
         self._seek_at = self._seek(start, hits, seek)
         self.scroll_to(x=self._seek_at, y=self.target_y, animate=False, force=True)  # before the first frame
         self.refresh()
         self._colour_view()
+
+    def _top(self, start: int) -> int:
+        """The first line in view when a file opens at ``start``: :data:`SCROLL_MARGIN` lines above
+        it, fewer in a short view, which keeps the place in sight (at 50x15 the preview's two lines
+        had shown the two above ``def safe_load``, the place itself out of sight below)."""
+        height = self.scrollable_content_region.height
+        margin = SCROLL_MARGIN if height <= 0 else min(SCROLL_MARGIN, (height - 1) // 2)
+        return max(start - 1 - margin, 0)
 
     def _seek(self, start: int, hits: tuple[int, ...], seek: Seek | None) -> int:
         """The sideways scroll that shows what is looked for on the first hit line (else ``start``)."""
@@ -381,6 +389,7 @@ class Preview(ScrollView, can_focus=True):
         line, top = self.shown[1] - 1, round(self.scroll_y)
         was = range(top, top + self._height)
         now = range(top, top + self.scrollable_content_region.height)
+        self.target_y = self._top(self.shown[1])  # the margin the new height leaves
         if line in was and line not in now:
             self.scroll_to(y=self.target_y, animate=False, force=True)
 
