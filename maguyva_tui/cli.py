@@ -799,7 +799,10 @@ def _summary_text(root: Path, s: Any, coverage: Coverage | None = None,
     examples = getattr(s, "skipped_examples", {})
     skipped = ", ".join(f"{n} {reason.replace('_', ' ')}{_skipped_example(reason, n, examples)}"
                         for reason, n in sorted(s.skipped.items())) or "none"
-    noticed = ", ".join(f"{n} {reason.replace('_', ' ')}" for reason, n in sorted(s.noticed.items()))
+    noticed = ", ".join(f"{n} {reason.replace('_', ' ')}{_skipped_example(reason, n, getattr(s, 'noticed_examples', {}))}"
+                        for reason, n in sorted(s.noticed.items()))
+    if noticed and s.reused:  # "noticed 1 utf16" after an update, of an index holding 7: it counts what was read
+        noticed += "; in the files this update read"
     unwritten = f", {s.unwritten} changed but not written" if s.unwritten else ""
     lines = [
         f"indexed {printable(str(root))}",
@@ -823,8 +826,8 @@ def _summary_text(root: Path, s: Any, coverage: Coverage | None = None,
 
 
 def _skipped_example(reason: str, count: int, examples: dict[str, str]) -> str:
-    """The path a skip reason names (`` (big.min.js)``, `` (secret.py and 1 more)``), empty for ignored
-    paths (a person asked for those) and where no path was kept: "2 unreadable" had not said which."""
+    """The path a skip or notice reason names (`` (big.min.js)``, `` (secret.py and 1 more)``), empty for
+    ignored paths (a person asked for those) and where no path was kept: "2 unreadable" had not said which."""
     path = examples.get(reason)
     if reason == "ignored" or not path:
         return ""

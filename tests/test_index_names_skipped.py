@@ -46,3 +46,13 @@ def test_index_names_them_in_its_summary_and_its_json(tmp_path: Path, capsys: py
     told = json.loads(capsys.readouterr().out)
     assert told["skipped"] == {"binary": 2, "ignored": 1, "too_large": 1}
     assert told["skipped_examples"] == {"binary": "blob.py", "ignored": "debug.log", "too_large": "big.min.js"}
+
+
+def test_an_update_s_notices_say_they_count_what_it_read() -> None:
+    # "noticed 1 utf16" after an update, of an index holding 7 such files: it had read as the index's count
+    from maguyva_tui.core.indexer import IndexSummary
+
+    summary = IndexSummary(files=655, parsed=6, reused=649, noticed={"utf16": 1}, noticed_examples={"utf16": "u.py"})
+    assert "  noticed  1 utf16 (u.py); in the files this update read" in cli._summary_text(Path("/r"), summary)
+    summary = IndexSummary(files=655, parsed=655, noticed={"crlf": 2}, noticed_examples={"crlf": "a.py"})
+    assert "  noticed  2 crlf (a.py and 1 more)\n" in cli._summary_text(Path("/r"), summary)

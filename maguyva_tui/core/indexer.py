@@ -131,6 +131,10 @@ class IndexSummary:
     """One path per reason in ``skipped`` (the first met), so a person learns which file was left out:
     ``{"too_large": "big.min.js", "unreadable": "secret.py"}``; empty where the walk was spared."""
     noticed: dict[str, int] = field(default_factory=dict)
+    """Files with something unusual about them (``crlf``, ``utf16``, ``invalid_utf8``) among those this
+    run read: an update reads only what changed, so these count what it read, not the whole index."""
+    noticed_examples: dict[str, str] = field(default_factory=dict)
+    """One path per reason in ``noticed`` (the first met): ``{"utf16": "data/names.txt"}``."""
     seconds: float = 0.0
     corpus_bytes: int = 0
     trigram_bytes: int = 0
@@ -973,6 +977,7 @@ class _Build:
         s.skipped = dict(self.report.skipped)
         s.skipped_examples = {reason: path for reason, path in self.report.examples.items() if reason in s.skipped}
         s.noticed = dict(self.report.noticed)
+        s.noticed_examples = {reason: path for reason, path in self.report.examples.items() if reason in s.noticed}
 
 
 def _told(skipped: Mapping[str, int]) -> tuple[int, int]:
