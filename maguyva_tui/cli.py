@@ -311,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"maguyva: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_MISSING_PACKAGE
     except KeyboardInterrupt:
-        print("maguyva: interrupted", file=sys.stderr)
+        print(f"maguyva: {INTERRUPTED}", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
@@ -332,6 +332,10 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
 
+
+INTERRUPTED = "interrupted"
+"""What Ctrl-C ends a command with: on stderr, and as the error of ``--json``'s one object (stdout had
+been empty, which no JSON parser reads); the index keeps its last complete generation."""
 
 OUTPUT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
 """Why stdout cannot be written (``> /dev/full``, a full disk or quota, a terminal gone); a closed
@@ -460,6 +464,9 @@ def _dispatch(argv: list[str]) -> int:
         except (NotADirectoryError, QueryError, UnreadableRepository, IndexNotWritable) as exc:
             _emit({"path": args.path, "error": str(exc)})  # as each of several paths gets: a script reads why
             raise
+        except KeyboardInterrupt:  # Ctrl-C: stdout had been empty, not JSON
+            _emit({"path": args.path, "error": INTERRUPTED})
+            raise
     if args.command == "search":
         if not args.json or args.batch:  # --batch: each line's error object is its own
             return _search_command(args)
@@ -467,6 +474,9 @@ def _dispatch(argv: list[str]) -> int:
             return _search_command(args)
         except (UserError, QueryError, NotADirectoryError, UnreadableRepository, IndexNotWritable, MissingPackage) as exc:
             _emit(refused(args.query, str(exc)))  # as a --batch line's: a script reads why; main says it on stderr
+            raise
+        except KeyboardInterrupt:
+            _emit(refused(args.query, INTERRUPTED))
             raise
         except Exception as exc:  # a bug, or the index pulled from under the search: stdout had been empty
             _refused_for_a_failure(exc, args.query)
@@ -478,6 +488,10 @@ def _dispatch(argv: list[str]) -> int:
         except (UserError, QueryError, NotADirectoryError, UnreadableRepository, IndexNotWritable) as exc:
             if args.json:  # as search --json: stdout had been empty, so a script parsing it read no why
                 _emit(refused(f"{args.action} {args.name}", str(exc)))
+            raise
+        except KeyboardInterrupt:
+            if args.json:
+                _emit(refused(f"{args.action} {args.name}", INTERRUPTED))
             raise
         except Exception as exc:
             if args.json:
