@@ -84,3 +84,17 @@ def test_a_name_through_its_file_is_read_as_before(served: tuple[Any, str]) -> N
     assert found["symbol"] == "pkg/checks.py::check" and "notes" not in found
     hit = call("impact", name="check")
     assert hit["symbol"] == "check" and "notes" not in hit and hit["by_depth"]["1"] == 2
+
+
+def test_find_definition_of_a_place_shows_the_definition_holding_it(served: tuple[Any, str]) -> None:
+    # an outside tester (iniconfig 2.0.0): find_definition had said "no indexed file or folder is
+    # src/iniconfig/__init__.py:40" where find_references and impact read the place
+    call, root = served
+    found = call("find_definition", name=f"{root}/pkg/checks.py:6", with_source=True)
+    assert [(d["path"], d["lines"], d["symbol"]) for d in found["definitions"]] == [("pkg/checks.py", "4-7", "check")]
+    assert found["definitions"][0]["source"].startswith("def check(value):")
+    assert found["notes"] == ["pkg/checks.py:6 is in check (lines 4-7); asking about pkg/checks.py::check"]
+    with pytest.raises(ToolError) as outside:
+        call("find_definition", name="pkg/checks.py:2")
+    assert str(outside.value) == ("Error executing tool find_definition: pkg/checks.py:2 is in no definition of "
+                                  "pkg/checks.py: read the file, or search it")

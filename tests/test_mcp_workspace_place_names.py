@@ -44,5 +44,10 @@ def test_a_place_with_a_line_asks_about_the_definition_holding_it(tmp_path: Path
         with pytest.raises(AnswerError, match="^lib: pkg/forms.py:99 is past the end of pkg/forms.py, which has 9 lines$"):
             workspace.references("pkg/forms.py:99", None, 10)
         assert workspace.references("check", None, 10)["symbol"] == "check"  # a name: as before
+        found = workspace.definitions("lib/pkg/forms.py:5", None, False, 10)  # find_definition reads it too
+        assert [(d["repo"], d["symbol"]) for d in found["definitions"]] == [("lib", "submit")]
+        assert found["notes"] == ["lib: lib/pkg/forms.py:5 is in submit (lines 4-5); asking about pkg/forms.py::submit"]
+        with pytest.raises(AnswerError, match="^lib: pkg/forms.py:2 is in no definition of pkg/forms.py: read the file"):
+            workspace.definitions("pkg/forms.py:2", None, False, 10)
     finally:
         workspace.close()

@@ -166,7 +166,17 @@ def _match_lines(read: LineReader, r: Ranked) -> list[str]:
 # -- definitions -----------------------------------------------------------------------------------
 
 def definition_answer(engine: Engine, name: str, kind: str | None, with_source: bool, limit: int) -> dict[str, Any]:
-    """Every definition of a name (bare, qualified or dotted tail), best first."""
+    """Every definition of a name (bare, qualified or dotted tail), best first; a place with a line,
+    the definition holding it (:func:`at_place`), the note saying which; a line in no definition is
+    refused saying so. A place had been "no indexed file or folder is src/a.py:40", which
+    find_references and impact read."""
+    name, said = at_place(engine, name)
+    if said and "::" not in name:  # the file, no definition of it: nothing to show as one
+        raise AnswerError(f"{said.partition(';')[0]} of {name}: read the file, or search it")
+    return _placed(_definition_answer(engine, name, kind, with_source, limit), said)
+
+
+def _definition_answer(engine: Engine, name: str, kind: str | None, with_source: bool, limit: int) -> dict[str, Any]:
     name = _symbol_name(name, engine.root)
     answer = engine.definitions(name, (kind,) if kind else ())
     if not answer.known and answer.missing:  # /etc/passwd: as find_references and impact say it

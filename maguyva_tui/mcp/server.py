@@ -201,7 +201,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         Exact lookup in the syntax-tree index of every language (Python, JS/TS, Go, Rust, Java, C, C++,
         PHP, Ruby): functions, methods, classes, structs, interfaces, types, constants, and fields named
         under their type (Entry.Logger, kind variable). A Go package's member may be named as its callers
-        write it (lo.Map). A name defined in several places returns every definition, best first.
+        write it (lo.Map). A name defined in several places returns every definition, best first. A place
+        with a line (pkg/retry.py:120) returns the definition holding the line, a note saying which.
 
         Returns symbol and total, then definitions: path, lines, symbol (qualified, e.g.
         ConfigLoader.load), kind, language, signature (its first line) and, with with_source, source

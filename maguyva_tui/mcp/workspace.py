@@ -193,10 +193,15 @@ class WorkspaceService:
         return {**out, **self._workspace(engines, absent)}
 
     def definitions(self, name: str, kind: str | None, with_source: bool, limit: int) -> dict[str, Any]:
-        """Every definition of a name in every repository, best first in each, merged by place."""
-        name = _symbol_name(name)
+        """Every definition of a name in every repository, best first in each, merged by place; a
+        place with a line, the definition holding it in the one repository with that file (:meth:`_at_place`)."""
         engines, absent = self.ready()
-        answers = {label: self._once(label, e.definitions(name, (kind,) if kind else ()), targets=False) for label, e in engines.items()}
+        name, place = self._at_place(engines, name)
+        if place is not None and "::" not in name:  # the file, no definition of it: as one repository says it
+            raise AnswerError(f"{place[1].partition(';')[0]} of {name}: read the file, or search it")
+        name = _symbol_name(name)
+        answers = {label: self._once(label, e.definitions(name, (kind,) if kind else ()), targets=False)
+                   for label, e in engines.items() if place is None or label == place[0]}
         if not any(a.known for a in answers.values()) and kind in (None, "module"):  # pkg.mod: as on one repository
             files = [f"{label}/{f}" for label, e in engines.items() for f in e.importers(name, 1).nodes]
             if said := module_said(files):  # it had offered close names, as if nothing had the name
@@ -205,7 +210,7 @@ class WorkspaceService:
         items = _by_place({label: [{"repo": label, **_definition(a, d, with_source)} for d in a.entries[:limit]]
                            for label, a in known.items()})[:limit]
         return {"symbol": echo(name), **_listing("definitions", items, sum(a.total for a in known.values())),
-                **self._workspace(engines, absent)}
+                **({"notes": [place[1]]} if place else {}), **self._workspace(engines, absent)}
 
     def references(self, name: str, kind: str | None, limit: int) -> dict[str, Any]:
         """Every resolved use of a name's definitions, in each repository that defines it; a place
