@@ -365,11 +365,17 @@ def test_a_method_is_embedded_with_its_summary_alone_and_a_top_level_definition_
 
 
 def test_a_method_is_found_by_its_doc_comment_at_its_signature_line(tmp_path: Path) -> None:
+    """Once the transformer tier has embedded it (the static tier counts a method's own text alone:
+    ``maguyva_tui.core.embed.static.own_text``)."""
+    from tests.core.test_documented_descriptions import WordsProvider
+
     root = tmp_path / "shop"
     root.mkdir()
     (root / "Cart.php").write_text(CART)
-    engine = Engine(root, tmp_path / "index")
+    engine = Engine(root, tmp_path / "index", provider=WordsProvider())
     try:
+        engine.refresh()
+        engine.embed_pending()
         signature = CART.splitlines().index("    public function add(string $sku, int $qty): void") + 1
         found = _semantic(engine, "Add an item to the cart, merging the quantities of one product")
         assert found[0][:2] == (signature, "Cart.add"), found
