@@ -77,3 +77,47 @@ def test_only_a_key_pattern_names_a_run() -> None:
     for other in (structural._whole_pattern("helpe"), structural._fuzzy_pattern("helpe"), structural._literal("helpe"),
                   structural._hump_pattern(("he", "lp")), re.compile(rb"\x00helpe")):
         assert _key_start(other) is None
+
+
+def test_a_prefix_page_reads_the_later_keys_of_the_rows_that_can_lead_it(
+        engines: tuple[StructuralRetriever, StructuralRetriever], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``helpe``'s rows are ordered by tier, then by the fields of the symbols' order: a name's
+    length is read from the names already decoded for the tiers, a qualified name's depth only for
+    the rows tying with the page's last on the keys before it, not every row's."""
+    eager, mapped = engines
+    table = mapped._table.definitions  # type: ignore[attr-defined]
+    names = len(table.matching(re.compile(rb"\x00helpe")))
+    measured: list[int] = []
+    original = structural._measures
+
+    def counted(strings: Any, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        measured.append(len(ids))
+        return original(strings, ids)
+
+    monkeypatch.setattr(structural, "_measures", counted)
+    monkeypatch.setattr(structural, "PAGE_ROWS_FACTOR", 1)
+    monkeypatch.setattr(structural, "PAGE_ROWS_EXTRA", 0)  # the page's 3 rows taken first
+    query = Query("helpe", target="helpe")
+    assert mapped.search(query, 3) == eager.search(query, 3)
+    assert names > 150
+    assert 0 < sum(measured) < 100  # the ties' depths (47 here); before, each of 612 rows' two fields: 1,224
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_leading_rows_are_those_a_full_sort_takes(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    count = int(rng.integers(0, 300))
+    keys = [rng.integers(0, int(rng.choice([1, 2, 5, 40, 10**6])) + 1, count).astype(np.int64) for _ in range(4)]
+    read: list[int] = []
+
+    def field(key: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+        return lambda at: read.append(len(at)) or key[at]
+
+    for size in (1, 2, 7, 50, 299, 400):
+        order = np.lexsort(keys[::-1]) if count else np.zeros(0, np.int64)
+        taken = structural._tie_closed(keys, order, size)
+        at, found = structural._leading([field(k) for k in keys], count, size)
+        assert at.tolist() == sorted(order[:taken].tolist())
+        assert all(np.array_equal(f, k[at]) for f, k in zip(found, keys))
+        if count:
+            assert at[structural._last(found)] == order[taken - 1]

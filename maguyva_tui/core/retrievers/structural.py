@@ -1227,19 +1227,19 @@ class MappedStructural(StructuralRetriever):
         rows = rows[~close[rows]]
         if kinds and len(rows):
             rows = rows[np.isin(self._kind_column[rows], self._kind_ids(kinds))]
-        keys = self._rank_keys(rows)
-        order = np.lexsort(keys[::-1]) if len(rows) else np.zeros(0, np.int64)
+        fields = self._key_fields(rows)
         while True:
             check_stage()  # each round makes more symbols (a partial word: hundreds of milliseconds in all)
-            taken = _tie_closed(keys, order, size)
-            symbols = self._symbols_at(np.sort(np.concatenate([np.flatnonzero(close), rows[order[:taken]]])))
+            at, keys = _leading(fields, len(rows), size)  # the rows a full order's first ``size`` end in, ties closed
+            taken = len(at)
+            symbols = self._symbols_at(np.sort(np.concatenate([np.flatnonzero(close), rows[at]])))
             retriever = StructuralRetriever(symbols)
             allowed = np.array([retriever._kind_codes[k] for k in kinds if k in retriever._kind_codes], np.int16)
             ranked = [] if kinds and not len(allowed) else retriever._ranked(words, allowed if kinds else None, limit)
             whole = taken == len(rows)
             if len(ranked) == limit and ranked[-1][1] <= SUBTOKEN_TIER:
                 last = retriever._symbols[ranked[-1][0]]
-                if whole or ranked[-1][1] < SUBTOKEN_TIER or _order(last)[:_KEYS] <= self._bound(rows[order[taken - 1]]):
+                if whole or ranked[-1][1] < SUBTOKEN_TIER or _order(last)[:_KEYS] <= self._bound(rows[at[_last(keys)]]):
                     return [_hit(retriever._symbols[i], len(TIERS) - tier + 1 / (2 + rank), reason)
                             for i, tier, rank, reason in ranked]
             if whole or not any(tier == SUBTOKEN_TIER for _, tier, _, _ in ranked):
@@ -1289,7 +1289,9 @@ class MappedStructural(StructuralRetriever):
                     return self._cut_page(term, kinds, limit, rows[tier <= told], tier[tier <= told], size, told,
                                           ceiling)
                 continue  # these tiers cannot fill the page
-            hits = self._settled(term, kinds, limit, rows, [tier, *self._rank_keys(rows)], size, told, every)
+            lengths = _lengths(names)[np.searchsorted(ids, column[rows])]  # the names' lengths, read from them
+            hits = self._settled(term, kinds, limit, rows, [tier.__getitem__, *self._key_fields(rows, lengths)], size,
+                                 told, every)
             if hits is not None:
                 return hits
             if not every and ceiling is not None:
@@ -1300,29 +1302,31 @@ class MappedStructural(StructuralRetriever):
                   size: int, told: int, ceiling: Ceiling) -> list[Hit] | None:
         """The page of a lone word's rows of the tiers down to ``told`` (every such row), as the
         whole page begins (its rows ranked by tier first); said cut when it is not full."""
-        hits = self._settled(term, kinds, limit, rows, [tier, *self._rank_keys(rows)], size, told, True)
+        hits = self._settled(term, kinds, limit, rows, [tier.__getitem__, *self._key_fields(rows)], size, told, True)
         if hits is not None and len(hits) < limit:
             ceiling.cut = True
         return hits
 
-    def _settled(self, term: str, kinds: Sequence[str], limit: int, rows: np.ndarray, keys: list[np.ndarray],
+    def _settled(self, term: str, kinds: Sequence[str], limit: int, rows: np.ndarray, fields: list[Field],
                  size: int, ceiling: int, every: bool) -> list[Hit] | None:
-        """The page of a lone word made from the first rows by ``keys`` (a tier told from the names,
-        then :func:`_order`'s first fields), more while it is not settled: full, ending at most in
-        tier ``ceiling`` (the symbols of no row rank below it), and every row left out ranking after
-        its last hit. With ``every`` (the rows are every name's that matches), all rows made settle
-        it. ``None`` when these rows cannot settle it."""
-        order = np.lexsort(keys[::-1]) if len(rows) else np.zeros(0, np.int64)
+        """The page of a lone word made from the first rows by the keys ``fields`` read (a tier told
+        from the names, then :func:`_order`'s first fields), more while it is not settled: full,
+        ending at most in tier ``ceiling`` (the symbols of no row rank below it), and every row left
+        out ranking after its last hit. With ``every`` (the rows are every name's that matches), all
+        rows made settle it. ``None`` when these rows cannot settle it. Only the rows that can be
+        first are ordered, each later key read only for the rows tying on the keys before it
+        (:func:`_leading`): ``helpe``'s 98,000 rows had all been read and sorted on every key."""
         while True:
             check_stage()
-            taken = _tie_closed(keys, order, size)
+            taken_at, keys = _leading(fields, len(rows), size)
+            taken = len(taken_at)
+            order = np.lexsort(keys[::-1]) if taken else np.zeros(0, np.int64)  # over the rows taken
             # the page is the first ``limit`` rows taken by tier and all of _order, whose fields the
             # keys are but its last: only those and the rows tying with the last of them on every
             # key are made (of 456 taken, 50 on the page), in row order (the rows ascend)
-            head = order[:taken]
-            head = head[keys[0][head] <= ceiling]  # the rows of a tier down to the ceiling lead the order
+            head = order[keys[0][order] <= ceiling]  # the rows of a tier down to the ceiling lead the order
             at = np.sort(head[:_tie_closed(keys, head, limit)])
-            symbols = self._symbols_at(rows[at])
+            symbols = self._symbols_at(rows[taken_at[at]])
             ranked = _lone_ranked(term, symbols, keys[0][at].tolist(), kinds, limit, ceiling)
             page = [_hit(symbol, len(TIERS) - tier + 1 / (2 + rank), reason) for symbol, tier, rank, reason in ranked]
             whole = taken == len(rows)
@@ -1332,7 +1336,7 @@ class MappedStructural(StructuralRetriever):
                 if whole:
                     return page
                 last = order[taken - 1]
-                if (ranked[-1][1], *_order(ranked[-1][0])[:_KEYS]) <= (int(keys[0][last]), *self._bound(rows[last])):
+                if (ranked[-1][1], *_order(ranked[-1][0])[:_KEYS]) <= (int(keys[0][last]), *self._bound(rows[taken_at[last]])):
                     return page
             if whole or int(keys[0][order[taken - 1]]) > ceiling:
                 return None  # more rows of these rank after the ones a page would need
@@ -1350,15 +1354,32 @@ class MappedStructural(StructuralRetriever):
     def _rank_keys(self, rows: np.ndarray) -> list[np.ndarray]:
         """The first :data:`_KEYS` fields of :func:`_order` of the symbols at ``rows``, read from
         the table's columns (the path by its place in path order)."""
+        every = np.arange(len(rows), dtype=np.int64)
+        return [field(every) for field in self._key_fields(rows)]
+
+    def _key_fields(self, rows: np.ndarray, lengths: np.ndarray | None = None) -> list[Field]:
+        """The fields of :meth:`_rank_keys`, each read for the positions (in ``rows``) asked: a
+        partial word's page orders only the rows that can lead it (:func:`_leading`). ``lengths``:
+        the rows' names' lengths where known."""
         table = self._table
-        files = np.searchsorted(np.asarray(table.ends, np.int64), rows, side="right")
         demoted, path_rank = self._file_keys
-        kind_ids, kind_of = unique_inverse(self._kind_column[rows])
-        kind_rank = np.array([KIND_RANK.get(kind or "", 0) for kind in table.words(kind_ids)], np.int64)[kind_of]
-        length, _ = _measures(table.strings, self._name_column[rows])
-        _, depth = _measures(table.strings, np.asarray(table.column(1)[rows], np.int64))  # the rows' cells, not the column
-        line = np.asarray(table.column(3)[rows], np.int64)
-        return [demoted[files].astype(np.int64), kind_rank, length, depth, path_rank[files], line]
+        ends = np.asarray(table.ends, np.int64)
+
+        def files(at: np.ndarray) -> np.ndarray:
+            return np.searchsorted(ends, rows[at], side="right")
+
+        def kind_rank(at: np.ndarray) -> np.ndarray:
+            kind_ids, kind_of = unique_inverse(self._kind_column[rows[at]])
+            return np.array([KIND_RANK.get(kind or "", 0) for kind in table.words(kind_ids)], np.int64)[kind_of]
+
+        def length(at: np.ndarray) -> np.ndarray:
+            return lengths[at] if lengths is not None else _measures(table.strings, self._name_column[rows[at]])[0]
+
+        def depth(at: np.ndarray) -> np.ndarray:  # the rows' cells, not the column
+            return _measures(table.strings, np.asarray(table.column(1)[rows[at]], np.int64))[1]
+
+        return [lambda at: demoted[files(at)].astype(np.int64), kind_rank, length, depth,
+                lambda at: path_rank[files(at)], lambda at: np.asarray(table.column(3)[rows[at]], np.int64)]
 
     @cached_property
     def _file_keys(self) -> tuple[np.ndarray, np.ndarray]:
@@ -1917,6 +1938,52 @@ def _tie_closed(keys: list[np.ndarray], order: np.ndarray, size: int) -> int:
         differ |= key[rest] != key[last]
     after = np.flatnonzero(differ)
     return size + (int(after[0]) if len(after) else len(rest))
+
+
+Field: TypeAlias = Callable[[np.ndarray], np.ndarray]
+"""A sort key of some rows, read for the positions (among them) asked."""
+
+
+def _leading(fields: Sequence[Field], count: int, size: int) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The positions (ascending) of the ``count`` rows that a stable sort by ``fields`` puts first,
+    ``size`` of them and every row tying with the last of those on every key (what
+    :func:`_tie_closed` takes), with their keys: each key is read only for the rows tying on the
+    keys before it at the ``size``-th row's values (a partial word's 98,000 rows sorted by six
+    keys, each key read for every row, to take 456 of them)."""
+    every = np.arange(count, dtype=np.int64)
+    if size >= count:
+        return every, [field(every) for field in fields]
+    sure, tied, need = [], every, size  # rows before the size-th by the keys read so far; those tying with it
+    for field in fields:
+        if len(tied) <= need:
+            break  # every row tying so far is taken
+        values = field(tied)
+        bound = _nth(values, need)
+        before = values < bound
+        sure.append(tied[before])
+        need -= int(np.count_nonzero(before))
+        tied = tied[values == bound]
+    taken = np.sort(np.concatenate([*sure, tied]))
+    return taken, [field(taken) for field in fields]
+
+
+def _nth(values: np.ndarray, n: int) -> int:
+    """The ``n``-th smallest of some integers (1-based): by counts where they span a narrow range
+    (a flag, a kind's rank, a name's length: a partition of 98,000 of them, most equal, took 5 ms)."""
+    low, high = int(values.min()), int(values.max())
+    if high - low <= len(values):
+        return low + int(np.searchsorted(np.cumsum(np.bincount(np.asarray(values, np.int64) - low)), n))
+    return int(np.partition(values, n - 1)[n - 1])
+
+
+def _last(keys: list[np.ndarray]) -> int:
+    """The index of the last of some rows in a stable sort by ``keys``."""
+    return int(np.lexsort(keys[::-1])[-1])
+
+
+def _lengths(names: list[str]) -> np.ndarray:
+    """The length in characters of each name (as :func:`_measures` counts them from the bytes)."""
+    return np.fromiter(map(len, names), np.int64, len(names))
 
 
 def _measures(strings: Strings, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
