@@ -189,12 +189,14 @@ Unread = tuple[int, int]
 file or folder its user may not read: ``rg`` says "Permission denied" there)."""
 
 
-def missing_literal(target: str, other_case: bool, unread: Unread = (0, 0)) -> LookupFailure:
+def missing_literal(target: str, other_case: bool, unread: Unread = (0, 0), held: tuple[str, ...] = ()) -> LookupFailure:
     """Return the failure for a string no line holds in the case asked (``other_case``: some line
     holds it in another case, and the results are those lines); ``unread``: files the index left
     out for their size, which ``rg`` would still read, and paths it could not read (the answer then
-    says no *indexed* line holds it, and what it did not read)."""
+    says no *indexed* line holds it, and what it did not read); ``held``: those big files that hold
+    it (``; big.min.js holds it, not indexed (over 1 MiB)``)."""
     lines, unread_said = _unread_said(unread)
+    unread_said += echo(unread_files.said(held))
     if other_case:
         message = f'{lines} holds "{echo(target)}" in this case{unread_said}; showing the lines that hold it in another case'
     else:

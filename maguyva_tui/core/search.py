@@ -143,6 +143,7 @@ from maguyva_tui.core.types import (
     fast_replacer,
     lone_token,
 )
+from maguyva_tui.core.unread_files import big_files_holding_text
 
 GROUNDED_RULES = ("identifier", "fallback")
 GRAPH_INTENTS = ("find_references", "impact_analysis")
@@ -546,6 +547,10 @@ def _places_named(text: str) -> str:
     return " ".join(str(place) for place in parse_places(text)) or text.strip()
 
 
+_HELD_CLAUSE = re.compile(r"; .*? holds? it, not indexed \(over \d+ MiB\)")
+"""The clause naming the big files that hold a missing string or name (:func:`unread_files.said`)."""
+
+
 def _neither(again: SearchResult, literal: LookupFailure) -> SearchResult:
     """A quoted string no line holds, read again as a name nothing defines (``"NOT_THERE"``): one
     line says both, where the name's failure alone had hidden that the string was looked for."""
@@ -554,8 +559,11 @@ def _neither(again: SearchResult, literal: LookupFailure) -> SearchResult:
     said = f"no symbol named {echo(named.target)}"
     if not named.message.startswith(said):
         return again
-    head = literal.message.split(RELATED, 1)[0]
-    both = replace(named, message=f"{head} and no symbol is named {echo(named.target)}{named.message[len(said):]}")
+    head, rest = literal.message.split(RELATED, 1)[0], named.message[len(said):]
+    held = _HELD_CLAUSE.match(rest)  # "; big.min.js holds it, not indexed (over 1 MiB)": said once, at the end
+    if held and head.endswith(held.group()):
+        head = head[: -len(held.group())]
+    both = replace(named, message=f"{head} and no symbol is named {echo(named.target)}{rest}")
     notices = tuple(both.message if notice == named.message else notice for notice in again.notices)
     return replace(again, notices=notices, lookup_failed=both)
 
@@ -1110,7 +1118,8 @@ def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Pla
     if literal_found(generation, query, query.case) is not False:
         return the_plan, run, None
     if query.case == "insensitive" or not literal_found(generation, query, "insensitive"):
-        return the_plan, run, missing_literal(query.target or "", other_case=False, unread=unread(generation))
+        held = big_files_holding_text(getattr(generation, "snapshot", None), query.target or "", query.case)
+        return the_plan, run, missing_literal(query.target or "", other_case=False, unread=unread(generation), held=held)
     other = replace(query, case="insensitive", literal_first=True)
     found = _run_engines(parts, replace(the_plan, strategy="direct", modalities=("text",)), other)
     found.notices = run.notices + found.notices

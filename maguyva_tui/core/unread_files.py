@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -29,8 +30,29 @@ def big_files_holding(snapshot: Any, name: str) -> tuple[str, ...]:
     text holds the last part of ``name`` as a whole word, by path; empty when none does, or the
     generation does not say (no stamp, a far shard's)."""
     word = re.split(r"::|\.|->|#", name)[-1]
+    if not word:
+        return ()
+    needle = word.encode()
+    return _holding(snapshot, lambda data: _holds_word(data, needle))
+
+
+def big_files_holding_text(snapshot: Any, text: str, case: str = "sensitive") -> tuple[str, ...]:
+    """The files the walk skipped for their size whose bytes hold ``text`` anywhere, in the case asked
+    (``smart``: any case when ``text`` is lower case), by path: where ``rg`` finds a string no indexed
+    line holds ("no indexed line holds "g12345" (1 file over 1 MiB not indexed)" had not said which)."""
+    if not text:
+        return ()
+    folded = case == "insensitive" or (case == "smart" and text == text.lower())
+    needle = text.lower().encode() if folded else text.encode()
+    return _holding(snapshot, (lambda data: needle in data.lower()) if folded else (lambda data: needle in data))
+
+
+def _holding(snapshot: Any, holds: Callable[[bytes], bool]) -> tuple[str, ...]:
+    """The files the generation's walk stamp lists as skipped for their size whose bytes ``holds``,
+    by path, within :data:`MAX_FILES` and :data:`MAX_READ_BYTES`; empty when the generation does not
+    say (no stamp, a far shard's)."""
     generation, root = getattr(snapshot, "generation", None), getattr(snapshot, "root", None)
-    if not word or not isinstance(generation, Path) or root is None:
+    if not isinstance(generation, Path) or root is None:
         return ()
     stamp = read_stamp(generation)
     if stamp is None:
@@ -38,14 +60,13 @@ def big_files_holding(snapshot: Any, name: str) -> tuple[str, ...]:
     limit = stamp.get("max_bytes")
     rows = [row for row in stamp.get("watched", ()) if isinstance(limit, int) and isinstance(row, list)
             and len(row) > 1 and isinstance(row[0], str) and isinstance(row[1], int) and row[1] > limit]
-    needle = word.encode()
     found, budget = [], MAX_READ_BYTES
     for rel, size, *_ in rows[:MAX_FILES]:
         if size > budget:
             break
         budget -= size
         data = _read_inside(os.fspath(root), rel, size)
-        if data is not None and _holds_word(data, needle):
+        if data is not None and holds(data):
             found.append(rel)
     return tuple(found)
 

@@ -199,7 +199,8 @@ def test_a_string_only_a_file_too_large_to_index_holds_says_that_file_was_not_re
     failed = result.lookup_failed
     assert failed is not None and failed.kind == "literal"
     clause = "showing related code, none of which holds it" if result.results else "nothing related was found either"
-    assert failed.message == f'no indexed line holds "TABLE_ENTRY = 1" (1 file over 1 MiB not indexed); {clause}'
+    assert failed.message == (f'no indexed line holds "TABLE_ENTRY = 1" (1 file over 1 MiB not indexed); '
+                              f'generated.py holds it, not indexed (over 1 MiB); {clause}')  # which file, since
     assert e.search('"zebra unicorn stampede"').lookup_failed.message.startswith(  # type: ignore[union-attr]
         'no indexed line holds "zebra unicorn stampede" (1 file')
     e.close()

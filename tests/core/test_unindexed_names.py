@@ -24,7 +24,8 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
     root = tmp_path_factory.mktemp("big")
     (root / "gen").mkdir()
     filler = "# " + "x" * 78 + "\n"
-    (root / "gen" / "table.py").write_text(filler * (MAX_FILE_BYTES // len(filler) + 1) + "class BigTable:\n    pass\n")
+    (root / "gen" / "table.py").write_text(filler * (MAX_FILE_BYTES // len(filler) + 1) + "class BigTable:\n    pass\n"
+                                           "ONLY_HERE = 1\n")
     (root / "main.py").write_text("def run():\n    return BigTable()\n")
     e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
     e.refresh()
@@ -138,3 +139,23 @@ def test_a_miss_over_a_minified_file_costs_a_find_not_a_regex_per_byte(tmp_path:
     assert big_files_holding(snapshot, "NeedleX") == ()  # `$NeedleX`: part of a longer name
     assert big_files_holding(snapshot, "Needle") == ("gen/table.py",)  # `var Needle=` at the very end
     assert big_files_holding(snapshot, "unction") == ()
+
+
+def test_a_string_no_indexed_line_holds_names_the_big_file_holding_it(engine: Engine) -> None:
+    # "no indexed line holds "class BigTable:" (1 file over 1 MiB not indexed)" had not said which file
+    # rg finds it in
+    failed = engine.search('"class BigTable:"', limit=5).lookup_failed
+    assert failed is not None and failed.message.startswith(
+        f'no indexed line holds "class BigTable:" (1 file over 1 MiB not indexed){HELD}; showing related code'), failed
+    failed = engine.search('"class bigtable:"', limit=5, case="insensitive").lookup_failed
+    assert failed is not None and HELD in failed.message
+    failed = engine.search('"class BigTable::"', limit=5).lookup_failed
+    assert failed is not None and "table.py" not in failed.message
+
+
+def test_a_quoted_name_says_the_big_file_once(engine: Engine) -> None:
+    # a quoted name no indexed line holds is read again as a name: both misses had named the big file
+    failed = engine.search('"ONLY_HERE"', limit=5).lookup_failed
+    assert failed is not None and failed.message.count("table.py holds it") == 1, failed
+    assert failed.message.startswith(f'no indexed line holds "ONLY_HERE" (1 file over 1 MiB not indexed) and no '
+                                     f'symbol is named ONLY_HERE{HELD}; '), failed
