@@ -159,3 +159,12 @@ def test_a_quoted_name_says_the_big_file_once(engine: Engine) -> None:
     assert failed is not None and failed.message.count("table.py holds it") == 1, failed
     assert failed.message.startswith(f'no indexed line holds "ONLY_HERE" (1 file over 1 MiB not indexed) and no '
                                      f'symbol is named ONLY_HERE{HELD}; '), failed
+
+
+def test_a_missing_name_says_how_many_paths_could_not_be_read(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a file without read permission (the walk counts it unreadable) may define the name: "no symbol named
+    # cr_func" had said nothing of it, where a missing string said "(1 unreadable path not indexed)"
+    monkeypatch.setitem(engine.generation.snapshot.manifest.skipped, "unreadable", 1)
+    failed = missing_symbol(engine.generation, classify("who calls BigTable"), "who calls BigTable")
+    assert failed is not None and failed.message.startswith(
+        f"no symbol named BigTable (1 unreadable path not indexed){HELD};"), failed
