@@ -355,6 +355,11 @@ class Resolver(Memo):
             if parts[i] == ITERATED and written[i].endswith(ELEMENT) and index.language == "python":
                 target = walked(target) if target.startswith(ARRAY) else UNRESOLVED  # ``for k in d``
                 continue
+            if parts[i] == ITERATED and written[i].endswith(ELEMENT) and index.language in OBJECT_SCOPES:
+                # js/ts ``for (const x of xs)``: an array's element; a ``Map``'s entries, nothing known
+                target = self.held_value(target)
+                target = element(target) if target.startswith(ARRAY) and KEYS not in target else UNRESOLVED
+                continue
             if parts[i] == ITERATED and written[i].endswith(ELEMENT) and rules(index.language).held_members:
                 # c++ ``for (auto& e : edges_)``: an element; a map's pairs, read as the map (``e.second``)
                 target = (target if KEYS in target else element(target)) if target.startswith(ARRAY) else UNRESOLVED
@@ -423,7 +428,21 @@ class Resolver(Memo):
                 and self.kind(target) in CLASS_KINDS:  # ``for c in cs`` of an iterator: its next()'s value
             walked = self.member(target, "next")
             return element(self.result(walked)) if walked not in SENTINELS else UNRESOLVED
+        if index.language in OBJECT_SCOPES:
+            target = self.held_value(target)
         return element(target)
+
+    def held_value(self, target: str) -> str:
+        """Resolve a JavaScript or TypeScript module-level variable to what it holds, where that is an
+        array (``const all: Array<Transaction> = []``, in its own file or imported): ``all[0]`` and
+        ``for (const t of all)`` are its elements. Any other target stays itself."""
+        if target.startswith(ARRAY) or not self.is_symbol(target):
+            return target
+        path, qualname = split_id(target)
+        index = self.file(path)
+        typed = index.globals.get(qualname) if index is not None and index.defs.get(qualname) in VALUE_KINDS else None
+        held = self.instance(index, typed) if index is not None and typed else UNRESOLVED
+        return held if held.startswith(ARRAY) else target
 
     def held_member(self, holder: str, name: str, called: bool) -> str:
         """Resolve a member of what a C++ container, smart pointer or iterator holds: the library's

@@ -195,6 +195,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.lambda": (None, None),  # java ``xs.forEach(x -> ...)``: typed by its context (``_lambda_context``)
     "local.closure": (None, None),  # rust ``xs.iter().map(|x| ...)``: typed by its call (``_closure_context``)
     "local.looped": (None, _field("value")),  # rust ``for x in xs``: an element of xs
+    "local.walked": (None, _field("right")),  # js/ts ``for (const x of xs)``: an element of xs
     "local.functional": (None, None),  # read by ``Bindings.read_functional``
     "local.switched": (None, None),  # read by ``Bindings.read_switched``
 }
@@ -393,6 +394,8 @@ class Bindings:
                 typed = _php_var(_foreach_of(node), bound) or typed  # ``/** @var Command $command */`` above it
             if capture == "local.looped":
                 typed = _looped(value) if value is not None else None
+            if capture == "local.walked":
+                typed = _walked_of(value) if value is not None else None
             if capture == "local.paired":
                 typed = _paired(value, _position(node)) if value is not None else None
             if capture == "local.ranged" and typed and not typed.endswith(("()", names.ELEMENT)):
@@ -840,6 +843,22 @@ def _closure_context(parameter: Node) -> str | None:
     position = [c.id for c in params.named_children].index(parameter.id)
     argument = [c.id for c in arguments.named_children].index(closure.id)
     return f"{called}{PARAMETER}{argument}{PARAMETER}{position}"
+
+
+def _walked_of(value: Node) -> str | None:
+    """Return what a JavaScript or TypeScript ``for (const x of xs)`` binds ``x`` to: what a loop
+    over the plain (dotted) name walks (``xs.__iter__[i]``: an array's element; a ``Map``'s entries,
+    nothing: the resolver), or a value of what ``xs.values()`` walks (``xs[i]``: a ``Map``'s value,
+    an array's element). @tanstack/db's ``for (const t of transactions) t.rollback()`` had reached
+    nothing."""
+    walked = names.dotted(value)
+    head, _, last = walked.rpartition(".")
+    if head and last == "values()":
+        return None if names.UNKNOWN in head.split(".") or head.endswith(("()", names.ELEMENT)) \
+            else head + names.ELEMENT
+    if not walked or names.UNKNOWN in walked.split(".") or walked.endswith(("()", names.ELEMENT)):
+        return None
+    return f"{walked}.{names.ITERATED}{names.ELEMENT}"
 
 
 RUST_WALKS = frozenset({"iter", "iter_mut", "into_iter", "drain"})
@@ -1508,6 +1527,9 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     returns), where an alias is the thing itself (``m = make``: ``m()`` calls ``make``). ``kind``:
     the node's type when the caller has read it already (each read of ``Node.type`` makes a string)."""
     kind = kind or node.type
+    if kind == "non_null_expression" and node.named_child_count == 1:  # ts ``let child = c[i]!``: as c[i]
+        node = node.named_children[0]
+        kind = node.type
     if kind in AWAITS and node.named_child_count == 1:  # python ``await f()``: what the coroutine returns
         node = node.named_children[0]
         kind = node.type

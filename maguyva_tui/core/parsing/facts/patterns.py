@@ -108,6 +108,7 @@ _JS_COMMON = r"""
 (variable_declarator name: (identifier) @local.valued value: (_))
 (assignment_expression left: (identifier) @local.assigned right: (_))
 (for_in_statement left: (identifier) @local)
+(for_in_statement left: (identifier) @local.walked operator: "of" right: (_))
 (object_pattern (shorthand_property_identifier_pattern) @local.destructured)
 (object_pattern (pair_pattern key: (property_identifier) value: (identifier) @local.destructured))
 (object_pattern (pair_pattern key: (property_identifier) value: (assignment_pattern left: (identifier) @local.destructured)))
