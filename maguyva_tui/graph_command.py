@@ -59,8 +59,8 @@ def graph_answer(engine: Engine, action: str, name: str, depth: int | None, limi
         raise QueryError(printable(answer.missing))
     if not answer.known:
         close = f"; close names: {printable(', '.join(answer.suggestions))}" if answer.suggestions else ""
-        raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph{close}"
-                         f"{printable(answer.unindexed_said)}")
+        raise QueryError(f"unknown symbol {echo(name)!r}: no definition of it in the graph"
+                         f"{answer.unreadable_said}{close}{printable(answer.unindexed_said)}")
     more = engine.callers_notes(name) if action == "callers" else (  # one key, as MCP's: a lone "note" had
         engine.impact_notes(name) if action == "impact" else ())  # stood beside "notes", described nowhere
     return {

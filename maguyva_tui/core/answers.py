@@ -37,6 +37,7 @@ from maguyva_tui.core.similar import definitions as defining
 from maguyva_tui.core.types import Hit, Query, QueryError, SearchResult, Symbol, echo
 from maguyva_tui.core.unread_files import big_files_holding
 from maguyva_tui.core.unread_files import said as _unindexed_said
+from maguyva_tui.core.unread_files import unreadable_said as _unreadable_said
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -312,6 +313,12 @@ class GraphAnswer(Generic[T]):
         """The clause naming the files left out for their size that hold the unknown name
         (``; gen/big.py holds it, not indexed (over 1 MiB)``), empty for none."""
         return _unindexed_said(self.unindexed)
+
+    @property
+    def unreadable_said(self) -> str:
+        """`` (1 unreadable path not indexed)`` for an unknown name where the walk could not read some
+        path (one may define it), empty otherwise."""
+        return "" if self.known else _unreadable_said(self._snapshot)
 
     @property
     def nodes(self) -> tuple[str, ...]:

@@ -75,8 +75,7 @@ def missing_symbol(generation: Generation, intent: Intent, text: str) -> LookupF
         return None
     close = close_names(generation, target)
     said = f"; close names: {', '.join(close)}" if close else ""
-    unreadable = unread(generation)[1]  # a file without read permission may define it: rg says it could not read one
-    unreadable_said = f" ({unreadable:,} unreadable {'path' if unreadable == 1 else 'paths'} not indexed)" if unreadable else ""
+    unreadable_said = unread_files.unreadable_said(getattr(generation, "snapshot", None))
     unindexed = unread_files.said(unread_files.big_files_holding(getattr(generation, "snapshot", None), target))
     return LookupFailure(target, "symbol", f"no symbol named {echo(target)}{unreadable_said}{echo(unindexed)}{RELATED}{said}",
                          close)

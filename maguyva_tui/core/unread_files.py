@@ -117,3 +117,14 @@ def said(files: tuple[str, ...]) -> str:
     shown = ", ".join(files[:SHOWN]) + (f" and {len(files) - SHOWN} more" if len(files) > SHOWN else "")
     verb = "holds" if len(files) == 1 else "hold"
     return f"; {shown} {verb} it, not indexed (over {MAX_FILE_BYTES // (1024 * 1024)} MiB)"
+
+
+def unreadable_said(snapshot: Any) -> str:
+    """`` (1 unreadable path not indexed)`` where the snapshot's walk could not read some path, else
+    nothing: a file without read permission may define the name a question misses (``rg`` says it
+    could not read one; "no symbol named cr_func" had said nothing of it)."""
+    skipped = getattr(getattr(snapshot, "manifest", None), "skipped", None)
+    count = skipped.get("unreadable", 0) if isinstance(skipped, dict) else 0
+    if not isinstance(count, int) or count <= 0:
+        return ""
+    return f" ({count:,} unreadable {'path' if count == 1 else 'paths'} not indexed)"

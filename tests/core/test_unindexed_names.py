@@ -168,3 +168,11 @@ def test_a_missing_name_says_how_many_paths_could_not_be_read(engine: Engine, mo
     failed = missing_symbol(engine.generation, classify("who calls BigTable"), "who calls BigTable")
     assert failed is not None and failed.message.startswith(
         f"no symbol named BigTable (1 unreadable path not indexed){HELD};"), failed
+
+
+def test_the_graph_s_unknown_symbol_says_how_many_paths_could_not_be_read(
+        engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(engine.generation.snapshot.manifest.skipped, "unreadable", 2)
+    with pytest.raises(QueryError) as told:
+        graph_answer(engine, "callers", "BigTable", None, 10)
+    assert str(told.value) == f"unknown symbol 'BigTable': no definition of it in the graph (2 unreadable paths not indexed){HELD}"
