@@ -322,8 +322,10 @@ OBJECT_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
 def _add_attribute(fields: dict[str, str], name: str, typed: str) -> None:
     """Type an attribute by its first binding, one to no value (``self.conn = None`` in
     ``__init__``, ``@client = nil``, a class's ``conn = None``) giving way to the next: the
-    attribute had stayed untyped, and every call on it had reached nothing."""
-    if fields.get(name, NULL) == NULL:
+    attribute had stayed untyped, and every call on it had reached nothing. A binding whose value
+    tells no type gives way to a later one that does (pypika's ``self._insert_table = new_table if
+    ... else self._insert_table`` in ``replace_table`` above ``into``'s ``... else Table(table)``)."""
+    if fields.get(name, NULL) in (NULL, UNTYPED):
         fields[name] = typed
 
 
