@@ -53,17 +53,19 @@ def _coverage(result: SearchResult) -> str:
 
 
 DEMOTION_WORDS: Final = {"vendored": "vendored, built or generated", "secondary": "a test, example or doc",
-                         "template": "a macro's template of a name defined elsewhere"}
+                         "template": "a macro's template of a name defined elsewhere",
+                         "window": "code outside any function, for a question describing one"}
 """How the explanation says each of :data:`~maguyva_tui.core.fusion.DEMOTION_KINDS` (the JSON's ``demoted_as``)."""
 
 
-def demotion_why(path: str, factor: float, template: bool = False) -> str:
+def demotion_why(path: str, factor: float, template: bool = False, kinds: tuple[str, ...] | None = None) -> str:
     """Say why a result's score was multiplied by ``factor`` (its path's kinds, as the fusion reads
     them, and ``template``: a macro template's definition; :func:`~maguyva_tui.core.fusion.demotion_kinds`);
-    "" at 1. The explanation had printed ``× demotion 0.5`` with no word of why."""
+    "" at 1. The explanation had printed ``× demotion 0.5`` with no word of why. ``kinds``: the
+    result's own ``demoted_as`` where it has them (a line window's kind is not its path's)."""
     if factor >= 1.0:
         return ""
-    kinds = fusion.demotion_kinds(path, factor, template)
+    kinds = kinds or fusion.demotion_kinds(path, factor, template)
     return "; ".join(DEMOTION_WORDS[kind] for kind in kinds) or "its path's kind"
 
 
@@ -120,7 +122,7 @@ def result_text(rank: int, r: Ranked, k: int, alone: bool = False, phrase: bool 
         lift += f" × name {r.name_lift:.4g} (the file's name says {'+'.join(r.name_words)})"
     if r.quoted_lift != 1.0:
         lift += f" × quoted {r.quoted_lift:.4g} (its code spells {', '.join(r.quoted_names)}, quoted in the question)"
-    why = demotion_why(r.path, r.demotion, "template" in r.demoted_as)
+    why = demotion_why(r.path, r.demotion, "template" in r.demoted_as, r.demoted_as)
     demoted = f"{r.demotion:g} ({why})" if why else f"{r.demotion:g}"
     lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {demoted}{lift} = {r.score:.6f}"
                  + (f"   [{r.folded} more chunk(s) of this file folded in]" if r.folded else ""))

@@ -106,20 +106,24 @@ def _path_kinds(path: str) -> tuple[bool, bool]:
     return is_demoted(path), is_secondary(path)
 
 
-DEMOTION_KINDS: Final = ("vendored", "secondary", "template")
+DEMOTION_KINDS: Final = ("vendored", "secondary", "template", "window")
 """The kinds a demotion names (:func:`demotion_kinds`): vendored, built or generated code
 (:func:`~maguyva_tui.core.paths.is_demoted`); a test, example or doc the question did not ask for
 (:func:`~maguyva_tui.core.paths.is_secondary`); a definition a macro's template writes whose name
-is also defined outside any template (:func:`template_demotion`)."""
+is also defined outside any template (:func:`template_demotion`); a line window in the blend of a
+question that describes one function (``fuse``'s ``windows``, ``plan.ONE_FUNCTION_WINDOW``)."""
 
 
-def demotion_kinds(path: str, factor: float, template: bool = False) -> tuple[str, ...]:
+def demotion_kinds(path: str, factor: float, template: bool = False, window: float = 1.0) -> tuple[str, ...]:
     """Name the kinds (:data:`DEMOTION_KINDS`) that multiplied a result's score by ``factor``;
     none at 1. A vendored test demoted once is vendored alone (the question asked for tests); a
     factor below its path's (and its template's) is a test's, its own code saying so where its
     path does not (``fuse``'s ``code_demotion``: a Rust ``#[cfg(test)]`` module);
     ``template``: the result is a template's definition, demoted as such (:func:`template_demotion`).
+    ``window``: the factor a line window took (``fuse``'s ``windows``), 1 where none.
     The JSON's ``demoted_as`` and the explanation's words (``explain.demotion_why``)."""
+    if window < 1.0:
+        return (*demotion_kinds(path, factor / window, template), "window")
     if template:
         return (*demotion_kinds(path, factor / DEMOTION), "template")
     if factor >= 1.0:
@@ -335,8 +339,9 @@ def _fuse_one(
     demotion: Callable[[str], float],
     templates: Callable[[ChunkKey], bool] | None = None,
     code_demotion: Callable[[ChunkKey], float] | None = None,
+    windows: float = 1.0,
 ) -> Fused:
-    """Score one chunk from the modalities that found it."""
+    """Score one chunk from the modalities that found it; a line window's score times ``windows``."""
     hit = _representative(key, per, weights, k, order)
     central = max(float(centrality(hit)), 0.0)
     boost = boost_for(central)
@@ -351,6 +356,8 @@ def _fuse_one(
     factor = float(demotion(key[0])) * template_demotion(templates, key)
     if code_demotion is not None:
         factor *= code_demotion(key)
+    if windows != 1.0 and hit.kind == "window":
+        factor *= windows
     return _new_fused(hit, key, _score(parts, 0.0, factor), tuple(parts), central, boost, factor)
 
 
@@ -577,6 +584,7 @@ def fuse(
     parts: OwnLists | None = None,
     templates: Callable[[ChunkKey], bool] | None = None,
     code_demotion: Callable[[ChunkKey], float] | None = None,
+    windows: float = 1.0,
 ) -> list[Fused]:
     """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first:
     with ``dedup_per_file``, each file's best chunk credited for its other chunks at ``file_decay``
@@ -588,14 +596,17 @@ def fuse(
     ``parts`` parts the leading engine's list into the lists its confident first answers are
     judged in (:data:`OwnLists`: a workspace's repositories).
     ``templates`` tells the chunks demoted as a template's definitions (:func:`template_demotion`),
-    ``code_demotion`` the factor a chunk's own code adds to its path's (test code in a source file)."""
+    ``code_demotion`` the factor a chunk's own code adds to its path's (test code in a source file),
+    ``windows`` the factor of a line window (code outside any definition: ``plan.ONE_FUNCTION_WINDOW``
+    when the question describes one function)."""
     if k < 0:
         raise ValueError(f"RRF k must be >= 0, got {k}")
     order = _display_order(lists)
     found = _collect(lists, order, locate)
     demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's chunks share its path's factor
     resolved = {m: _weight(weights, m) for m in order}  # the same numbers, read once, not per item
-    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates, code_demotion) for key, per in found.items()]
+    items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates, code_demotion, windows)
+             for key, per in found.items()]
     confident = _confident(lists, _leading(order, weights), locate, parts)
     if confident:  # demoted code stays below the code it was demoted under: its clear answer lifts nothing
         items = [_lifted(i) if i.key in confident and i.demotion == 1.0 else i for i in items]

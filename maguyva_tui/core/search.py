@@ -448,7 +448,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     _prefetch(parts.generation, fused, code=False)
     focus = None if req.regex else intent.target or lone_token(req.text)  # what a long line is cut around (types.sought)
     if own_order is None:
-        page = _page(parts.generation, fused, run, focus)
+        page = _page(parts.generation, fused, run, focus, the_plan.windows)
     else:
         page = _text_page(parts.generation, own_order, the_plan.weights.get("text"), the_plan.k, focus)
     failed = as_shown(failed, page, parts.generation) if failed is not None else None
@@ -2037,6 +2037,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         parts=getattr(generation, "own_lists", None),  # a workspace's view: each repository's own list
         templates=_templates(generation),
         code_demotion=_test_code_demotion(generation, aside),
+        windows=the_plan.windows,
     )
     _prefetch(generation, fused, code=True)
     twins = _twin_files(generation, fused)
@@ -2230,13 +2231,15 @@ def _text_page(generation: Generation, placed: list[_Placed], weight: float, k: 
     return tuple(out)
 
 
-def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | None = None) -> tuple[Ranked, ...]:
+def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | None = None,
+          windows: float = 1.0) -> tuple[Ranked, ...]:
     """Every result of a page: the location, then every number that ranked it and each engine's
     own reason; the snippets read together
     (:func:`~maguyva_tui.core.results.shown_page`: the newlines of each file asked for once), a
     line hit shown as itself without asking for its chunk (1-2 µs a result of a literal's page).
     An item one engine found (the direct path's every one) is made in this loop, without the lists
-    and sets a blend needs (:func:`_votes`) or a call per result (a literal's page: a hundred)."""
+    and sets a blend needs (:func:`_votes`) or a call per result (a literal's page: a hundred).
+    ``windows``: the factor the blend gave a line window (``Plan.windows``), named in ``demoted_as``."""
     shown = []
     for item in items:
         hit, key = item.hit, item.key
@@ -2249,7 +2252,7 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
         contributions = item.contributions
         part = contributions[0][1] if len(contributions) == 1 else None
         if part is None:
-            out.append(_votes(item, hit_shown, (start, end, text), lists, templates))
+            out.append(_votes(item, hit_shown, (start, end, text), lists, templates, windows))
             continue
         name = contributions[0][0]
         own = lists.get(name, ())
@@ -2267,13 +2270,18 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
             hit_shown.path, start, end, hit_shown.symbol, hit_shown.kind, hit_shown.language, item.score, text,
             ((name, vote),), item.centrality, item.boost, demotion, item.folded, lines, hit_shown.depth,
             item.file_credit, item.credits, item.copies, item.lift, 1.0, (), 1.0, (),
-            demotion_kinds(item.key[0], demotion, template) if demotion < 1.0 else (),
+            demotion_kinds(item.key[0], demotion, template, _window_factor(item, windows)) if demotion < 1.0 else (),
         ))
     return tuple(out)
 
 
+def _window_factor(item: Fused, windows: float) -> float:
+    """The factor the blend gave an item for being a line window (``fuse``'s ``windows``), else 1."""
+    return windows if windows < 1.0 and item.hit.kind == "window" else 1.0
+
+
 def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Mapping[str, list[Hit]],
-           templates: Callable[[ChunkKey], bool] | None = None) -> Ranked:
+           templates: Callable[[ChunkKey], bool] | None = None, windows: float = 1.0) -> Ranked:
     """One result from its fused item, the hit it shows and that hit's lines and snippet: each
     engine's vote or its absence, the lines they matched on (``templates``: :func:`_templates`)."""
     votes: list[tuple[str, Vote | None]] = []
@@ -2294,7 +2302,8 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
         shown.path, start, end, shown.symbol, shown.kind, shown.language, item.score, text, (*votes,),
         item.centrality, item.boost, item.demotion, item.folded, lines, shown.depth, item.file_credit, item.credits,
         item.copies, item.lift, item.name_lift, item.name_words, item.quoted_lift, item.quoted_names,
-        demotion_kinds(item.key[0], item.demotion, templates is not None and templates(item.key))
+        demotion_kinds(item.key[0], item.demotion, templates is not None and templates(item.key),
+                       _window_factor(item, windows))
         if item.demotion < 1.0 else (),
     )
 

@@ -170,7 +170,8 @@ def build_server(service: RepoService | WorkspaceService, opened: str | None = N
         site's kind is "call", "read" where it reads a Python property, and its symbol the caller),
         score, demoted_as (only where its kind lowered the score: "vendored" for vendored, built or generated
         code, "secondary" for a test, example or doc the question did not ask for, "template" for a macro's
-        template of a name defined elsewhere), ranks (each engine's own
+        template of a name defined elsewhere, "window" for code outside any definition when the question
+        describes one function), ranks (each engine's own
         1-based rank; null = that engine ran but did not find it), why
         (each engine's reason), depth (hops from the symbol, for impact), snippet (the first lines,
         trimmed) and matches (matching lines beyond the snippet). truncated, when one engine answered

@@ -197,7 +197,8 @@ def _totals(row: Row, total: float) -> list[Content]:
     agrees = math.isclose(total * factor * lift * named * quoted, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
     check = ("  ✓ terms add up", "$success") if agrees else ("  ≠ terms do not add up to the score", "bold $error")
     template = "template" in row.result.demoted_as  # a macro's template of a name defined elsewhere
-    why = (f"  ({demotion_why(row.path, factor, template)})", "$warning") if factor < 1.0 else ("  (not demoted)", "dim")
+    why = (f"  ({demotion_why(row.path, factor, template, row.result.demoted_as)})", "$warning") if factor < 1.0 \
+        else ("  (not demoted)", "dim")
     return [
         Content.assemble("  ", ("sum        ", "dim"), f"{total:.6f}"),
         Content.assemble("  ", ("demotion   ", "dim"), f"× {factor:g}", why),
