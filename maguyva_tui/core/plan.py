@@ -68,9 +68,9 @@ ONE_FUNCTION_WINDOW: Final = 0.5
 top-level statements) when the question describes one function: the classifier read it as one
 function's description, and a window is no function, so it ranks below the functions the engines
 rank nearly as high (it stays listed: a module-level constant a statement describes is in one).
-pyparsing's "all characters in this range that are valid identifier characters" had listed
-``__init__.py``'s export list 4th, boltons' "A passthrough to the wrapped socket's type." a window
-of ``socketutils.py`` first. Chosen on half A of ``bench.nl_quality`` (its docstring questions;
+pyparsing's "Implementation of ``^`` operator - returns :class:`Or`" had listed ``__init__.py``'s
+export list first, ``ParserElement.__xor__`` second; boltons' "A passthrough to the wrapped
+socket's type." a window of ``socketutils.py`` first. Chosen on half A of ``bench.nl_quality`` (its docstring questions;
 none of semble's reads as one function's description), docstring MRR@10 by repository (boltons /
 marshmallow / pyparsing): 1 (before) 0.685 / 0.663 / 0.636 (0.661), 0.9 0.688 / 0.663 / 0.643,
 0.7 0.688 / 0.663 / 0.647, **0.5** 0.689 / 0.663 / 0.647 (0.667), 0 the same as 0.5: no
