@@ -308,7 +308,10 @@ def _add_self(index: FileIndex, scope: str, name: str, typed: str) -> None:
     owner = index.enclosing_class(scope)
     unknown = name.startswith(UNKNOWN_ATTRIBUTE)
     if owner is not None and not unknown:
-        _add_attribute(index.attrs.setdefault(owner, {}), name[5:], typed)
+        # ``self._wheres = self._wheres.replace_table(...) if self._wheres else None``: typed by
+        # itself, which tells nothing; the attribute's other bindings type it
+        own = typed.startswith(name) and typed[len(name):len(name) + 1] in (".", "(", "[")
+        _add_attribute(index.attrs.setdefault(owner, {}), name[5:], UNTYPED if own else typed)
         return
     constructor = constructor_of(index.defs, scope) if owner is None and index.language in OBJECT_LANGUAGES else None
     if constructor is not None:
