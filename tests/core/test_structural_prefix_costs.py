@@ -121,3 +121,28 @@ def test_the_leading_rows_are_those_a_full_sort_takes(seed: int) -> None:
         assert all(np.array_equal(f, k[at]) for f, k in zip(found, keys))
         if count:
             assert at[structural._last(found)] == order[taken - 1]
+
+
+def _last_of_all(number: int) -> str:
+    """Names holding ``helper`` (sorting before ``h``), and in one file ``Help_Er``: "helper" but
+    for case and separators, the last defined name of the repository once case-folded and sorted."""
+    names = [f"a_helper_{number}_{i}" for i in range(12)] + (["Help_Er"] if number == 5 else [])
+    return "\n".join(f"def {name}(v):\n    return v\n" for name in names)
+
+
+def test_the_last_name_is_matched_whole(tmp_path_factory: pytest.TempPathFactory,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``helper`` lists ``Help_Er`` first, as the engine over every symbol does: the stored table's
+    search for the names equal to the word but for separators had stopped before the NUL after the
+    last name, which it looks ahead to, and left it off the page."""
+    eager, mapped = indexed_engines(tmp_path_factory, _last_of_all, "last")
+    query = Query("helper", target="helper")
+    assert [hit.symbol for hit in eager.search(query, 3)][0] == "Help_Er"
+    assert_pages_as_every_symbol(eager, mapped, "helper", monkeypatch)
+
+
+def test_the_last_name_of_all_is_matched_whole() -> None:
+    names = ["a", "help_er"]
+    table = build_definitions(names, np.arange(2), np.zeros(2, np.int64), np.ones(2, np.int64))
+    pattern = structural._whole_pattern("helper")
+    assert table.matching(pattern, _lead(pattern)).tolist() == table.matching(pattern).tolist() == [1]

@@ -165,7 +165,9 @@ class Definitions:
             run = np.arange(first, last, dtype=np.int64)
             spans = [cut for a, b in spans for cut in ((a, min(b, first)), (max(a, last), b))]
         offsets = self._offsets
-        ends = np.fromiter(chain.from_iterable(map(_END, pattern.finditer(self._led, int(offsets[a]), int(offsets[b])))
+        # each span up to the NUL after its last name, which a name matched whole looks ahead to (``help_er``,
+        # the last name of the table, had not matched "helper" but for separators: left off its page)
+        ends = np.fromiter(chain.from_iterable(map(_END, pattern.finditer(self._led, int(offsets[a]), int(offsets[b]) + 1))
                                                for a, b in spans if a < b), np.int64)  # no Python frame a match
         # a match's last byte is inside a name: at blob position end - 2 (the leading NUL shifts by one)
         found = np.searchsorted(self._offsets, ends - 2, side="right") - 1
