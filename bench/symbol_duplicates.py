@@ -13,7 +13,8 @@ in several files none named after it) is left out and counted.
 
 Each project is a pinned archive (sha256 checked, cached in ``bench/.cache``) never used before by
 the project's other checks: msgpack (Python), pino (JavaScript with its ``.d.ts``), GLM (C++),
-Sinatra (Ruby), Slim (PHP), Echo (Go). Every such name (up to :data:`PER_PROJECT`, drawn with a
+Rake (Ruby), Slim (PHP), Echo (Go), serde_json (Rust). (Sinatra, the first Ruby project, is also a
+repository of the benchmark's held-out half B: Rake took its place.) Every such name (up to :data:`PER_PROJECT`, drawn with a
 fixed seed) is asked as ``maguyva search NAME --json --limit 5`` in one ``--batch`` run; Hit@1 is the
 first result's file holding a real definition.
 
@@ -57,9 +58,9 @@ PROJECTS: dict[str, Project] = {
     "glm": Project("C++", Source(
         "glm 0.9.9.8", DEBIAN + "g/glm/libglm-dev_0.9.9.8+ds-6_all.deb",
         "e2a2af0f14f24c07eb53de52b779c4557b6010d5fcc68128ed321c2bedf1ed3a", "usr/include/glm")),
-    "sinatra": Project("Ruby", Source(
-        "sinatra 3.0.5", DEBIAN + "r/ruby-sinatra/ruby-sinatra_3.0.5-3+deb12u1_all.deb",
-        "7980ec9e78c5e48bf9062111c68296c183c8fb2bb0b522f85e3dc04129221323", "usr/share/rubygems-integration/all/gems/sinatra-3.0.5")),
+    "rake": Project("Ruby", Source(
+        "rake 13.0.6", DEBIAN + "r/rake/rake_13.0.6-3_all.deb",
+        "9818519ad01d850db5b52c35bddee7571764cb6838f9ba4b1efab76613a4b9f9", "usr/share/rubygems-integration/all/gems/rake-13.0.6")),
     "slim": Project("PHP", Source(
         "slim 3.12.4", DEBIAN + "p/php-slim/php-slim_3.12.4-1_all.deb",
         "96aa8faec0c5ade234f3e9bf6deae8ca6badbe417c49e545d9dc55cda324bfe9", "usr/share/php/Slim")),
@@ -67,12 +68,18 @@ PROJECTS: dict[str, Project] = {
         "echo 4.2.1", DEBIAN + "g/golang-github-labstack-echo/golang-github-labstack-echo-dev_4.2.1-3_all.deb",
         "3ec383b8cb239c415d9ab83b3e8871524931f6da13e75e41baf580b74b3599ef",
         "usr/share/gocode/src/github.com/labstack/echo")),
+    "serde_json": Project("Rust", Source(
+        "serde_json 1.0.87", DEBIAN + "r/rust-serde-json/librust-serde-json-dev_1.0.87-1_amd64.deb",
+        "2d053de630af6649c40a39d9ab6268d5469385289016a1205d0dec196e7b77d2",
+        "usr/share/cargo/registry/serde_json-1.0.87")),
 }
 
 DEFINITIONS = frozenset({"class", "struct", "union", "enum", "interface", "trait", "function", "method",
-                         "singletonMethod", "func", "module", "member", "type"})
+                         "singletonMethod", "func", "module", "member", "type", "accessor"})
 """ctags kinds that define a name (Python's ``member`` is a method, Go's a field: see
-:data:`NOT_DEFINITIONS_IN`)."""
+:data:`NOT_DEFINITIONS_IN`; Ruby's ``accessor`` an ``attr_reader :name``, which defines the method
+``name`` as a ``def`` does: Rake's ``Application#original_dir`` beside the module's
+``Rake.original_dir``). Go's ``methodSpec``, an interface's method, has no body: no definition."""
 NOT_DEFINITIONS_IN = {"Go": frozenset({"member"}), "C++": frozenset({"member"}), "C": frozenset({"member"})}
 ALIASES = frozenset({"typedef", "alias"})
 """A typedef or alias defines its name only where nothing else does (``typedef struct Packer Packer``);
