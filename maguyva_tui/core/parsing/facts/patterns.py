@@ -148,6 +148,7 @@ TYPESCRIPT = _JS_COMMON + r"""
 (arrow_function parameter: (identifier) @local)
 (formal_parameters [(required_parameter type: (type_annotation)) (optional_parameter type: (type_annotation))] @local.position)
 (variable_declarator name: (identifier) @local.typed type: (type_annotation))
+(variable_declarator name: (identifier) @local.inferred !type value: (_))
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @local.field type: (type_annotation))
 (public_field_definition name: [(property_identifier) (private_property_identifier)] @local.initialized !type value: (_))
 (property_signature name: (property_identifier) @local.field type: (type_annotation))
