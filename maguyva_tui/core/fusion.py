@@ -36,7 +36,7 @@ from typing import Final, TypeAlias
 
 from maguyva_tui.core.intent import Weights
 from maguyva_tui.core.paths import is_demoted, is_secondary
-from maguyva_tui.core.types import KIND_RANK, MACRO_NOTE, MODALITIES, Hit, fast_constructor
+from maguyva_tui.core.types import DECLARATION_NOTE, KIND_RANK, MACRO_NOTE, MODALITIES, Hit, fast_constructor
 
 ChunkKey: TypeAlias = tuple[str, int, int]
 """``(path, start_line, end_line)``: an item's identity across modalities."""
@@ -766,6 +766,13 @@ happens to share it: gin's ``Render`` interface and ``String`` struct were liste
 proxy in ``globals.py``) after the property ``RequestContext.session`` when a method ranked with
 the functions."""
 
+DECLARATION_RANK: Final = 2.6
+"""Where a Go interface's method stands (:data:`~maguyva_tui.core.types.DECLARATION_NOTE`): after
+the methods of its name with a body, before the fields. Echo's ``Render`` had been the line of
+``type Renderer interface`` in the more central ``echo.go``, before ``(*context).Render``; universal-ctags
+counts it no ``func``. An order, not a weight: any value between :data:`METHOD_RANK` and
+:data:`FIELD_RANK` lists alike."""
+
 FIELD_RANK: Final = 2.75
 """Where a variable or constant inside another definition (its qualified name dotted: a class's
 field, ``Scaffold.name``) stands: after the methods. Among members the method is the definition to
@@ -782,12 +789,14 @@ platforms without inotify) before the function in ``unix/linux.c``. An order, no
 value between 0 and 1 lists alike."""
 
 
-def kind_class(kind: str | None, qualname: str | None = None, macro: bool = False) -> float:
+def kind_class(kind: str | None, qualname: str | None = None, macro: bool = False,
+               declaration: bool = False) -> float:
     """The part of a structural hit's class its kind makes, below one (a tier's unit): the structural
     engine's own order inside a tier (:data:`~maguyva_tui.core.types.KIND_RANK`: types and
     functions, then modules, then variables and constants, then imports), members after what the
     top of a file defines (:data:`METHOD_RANK`, :data:`FIELD_RANK`), a function-like macro after the
-    functions of its tier (:data:`MACRO_RANK`), which centrality does not
+    functions of its tier (:data:`MACRO_RANK`), an interface's method after the methods with a body
+    (:data:`DECLARATION_RANK`), which centrality does not
     overturn. marshmallow's ``post_load`` was the ``TypedDict`` field ``_BaseFieldKwargs.post_load``
     of the more central ``fields.py`` before the decorator."""
     rank: float = METHOD_RANK if kind == "method" else KIND_RANK.get(kind or "", 0)
@@ -795,6 +804,8 @@ def kind_class(kind: str | None, qualname: str | None = None, macro: bool = Fals
         rank = FIELD_RANK
     elif macro and rank == 0:
         rank = MACRO_RANK
+    elif declaration and kind == "method":
+        rank = DECLARATION_RANK
     return (_LAST_KIND - rank) / (_LAST_KIND + 1)
 
 
@@ -810,7 +821,8 @@ def tie_class(modality: str, hit: Hit) -> float:
         return 0.0
     tiered = modality == "structural" and not hit.reason.startswith("name words")  # a sentence's: a real score
     if tiered:  # the engine's kind order inside a tier is no tie: a function before a field of its name
-        return float(math.floor(hit.score)) + kind_class(hit.kind, hit.symbol, hit.reason.endswith(MACRO_NOTE))
+        return float(math.floor(hit.score)) + kind_class(hit.kind, hit.symbol, hit.reason.endswith(MACRO_NOTE),
+                                                         hit.reason.endswith(DECLARATION_NOTE))
     if modality == "graph" and hit.depth is not None:
         return float(math.floor(hit.score))
     return hit.score

@@ -70,6 +70,12 @@ MACRO_NOTE: Final = ", a macro"
 which it ranks after the functions of its tier: a name defined both ways is a function with a body
 and a stand-in for it (a platform's stub under ``#else``, a shim around the call)."""
 
+DECLARATION_NOTE: Final = ", an interface's method"
+"""Ends the structural engine's reason for a Go interface's method (``Render(io.Writer) error``
+inside ``type Renderer interface``), which has no body: it ranks after the methods of its name that
+have one, as a macro after the functions. A lone name asks for the code that runs (universal-ctags
+counts the interface's line a ``methodSpec``, no ``func``)."""
+
 _Type = TypeVar("_Type", bound=type)
 
 

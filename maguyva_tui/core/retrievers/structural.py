@@ -84,7 +84,7 @@ from maguyva_tui.core.store.facts_files import SCHEMAS
 from maguyva_tui.core.store.format import FILE_MODE
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import decode_records
-from maguyva_tui.core.types import KIND_RANK, MACRO_NOTE, Hit, Query, Symbol, check_stage
+from maguyva_tui.core.types import DECLARATION_NOTE, KIND_RANK, MACRO_NOTE, Hit, Query, Symbol, check_stage
 
 if TYPE_CHECKING:
     from maguyva_tui.core.store.snapshot import Snapshot, SymbolColumns
@@ -340,7 +340,10 @@ class StructuralRetriever:
             ids = self._by_name.get(dotted, [])
         elif not ids:  # the qualified tables are built on the first qualified lookup, not on a miss
             ids = self._by_qualname.get(dotted) or self._by_module_path.get(dotted) or self._by_package_path.get(dotted, [])
-        return [self._symbols[i] for i in ids if not kinds or self._symbols[i].kind in kinds]
+        found = [self._symbols[i] for i in ids if not kinds or self._symbols[i].kind in kinds]
+        if any(map(is_interface_method, found)):  # after the methods with a body, as the search lists them
+            found.sort(key=_stand_in_order)  # stable: the engine's order otherwise
+        return found
 
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Return at most ``limit`` definitions matching the query's names, best first (no fuzzy
@@ -572,13 +575,19 @@ def without_guesses(hits: list[Hit]) -> list[Hit]:
             or hit.reason[len("fuzzy "):] in normalize((hit.symbol or "").rpartition(".")[2])]
 
 
+STAND_INS: Final = (MACRO_NOTE, DECLARATION_NOTE)
+"""The reasons' endings of a definition that stands in for one with a body: a function-like macro,
+an interface's method."""
+
+
 def macros_after_functions(hits: list[Hit]) -> list[Hit]:
     """A page with each C or C++ function-like macro after the functions and types of its tier
-    (:data:`~maguyva_tui.core.types.MACRO_NOTE`), the rest of the order as it was: a name defined
-    by a function and by a ``#define`` is read in the function's body (libuv's
+    (:data:`~maguyva_tui.core.types.MACRO_NOTE`), and each Go interface's method after the methods
+    with a body (:data:`~maguyva_tui.core.types.DECLARATION_NOTE`), the rest of the order as it
+    was: a name defined by a function and by a ``#define`` is read in the function's body (libuv's
     ``uv__iou_fs_read_or_write`` in ``unix/linux.c``, not the ``#define ... 0`` that
     ``unix/internal.h`` holds for the platforms without it)."""
-    if not any(hit.reason.endswith(MACRO_NOTE) for hit in hits):
+    if not any(hit.reason.endswith(STAND_INS) for hit in hits):
         return hits
     out: list[Hit] = []
     run: list[Hit] = []
@@ -602,13 +611,25 @@ def _macro_order(hit: Hit) -> tuple[bool, float]:
     """Where a hit stands in its tier: the engine's order (demoted paths, then kinds), a macro
     after the kinds ranked first (types and functions)."""
     rank = KIND_RANK.get(hit.kind or "", 0)
-    return _demoted_path(hit.path), 0.5 if rank == 0 and hit.reason.endswith(MACRO_NOTE) else float(rank)
+    return _demoted_path(hit.path), 0.5 if rank == 0 and hit.reason.endswith(STAND_INS) else float(rank)
 
 
 def is_macro(symbol: Symbol) -> bool:
     """Whether a C or C++ function is a function-like macro (its first line a ``#define``; a Rust
     function's may be an attribute, ``#[inline]``)."""
     return symbol.kind == "function" and symbol.language in ("c", "cpp") and symbol.signature.startswith("#")
+
+
+def _stand_in_order(symbol: Symbol) -> tuple[bool, int, bool]:
+    """:func:`_order`'s first keys, then a Go interface's method after the methods with a body
+    (``find_definition Render``: ``(*context).Render`` before ``Renderer.Render``)."""
+    return _demoted_path(symbol.path), KIND_RANK.get(symbol.kind, 0), is_interface_method(symbol)
+
+
+def is_interface_method(symbol: Symbol) -> bool:
+    """Whether a Go method is an interface's, with no body: its first line is no ``func`` (every Go
+    method with a body starts with one: ``func (c *context) Render(...)``)."""
+    return symbol.kind == "method" and symbol.language == "go" and not symbol.signature.startswith("func")
 
 
 def name_stems(name: str) -> tuple[str, ...]:
@@ -747,6 +768,8 @@ def _subsequence(key: str) -> re.Pattern[str]:
 def _hit(symbol: Symbol, score: float, reason: str) -> Hit:
     if is_macro(symbol):
         reason += MACRO_NOTE
+    elif is_interface_method(symbol):
+        reason += DECLARATION_NOTE
     return Hit(
         path=symbol.path,
         start_line=symbol.start_line,
