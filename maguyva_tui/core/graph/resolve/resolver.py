@@ -353,7 +353,7 @@ class Resolver(Memo):
         itself = used == 1 < len(parts) and self.names_itself(index, scope, written[0], target)
         for i in range(used, len(parts)):
             if parts[i] == ITERATED and written[i].endswith(ELEMENT) and index.language == "python":
-                target = walked(target) if target.startswith(ARRAY) else UNRESOLVED  # ``for k in d``
+                target = walked(target) if target.startswith(ARRAY) else self.iterated(target)  # ``for k in d``
                 continue
             if parts[i] == ITERATED and written[i].endswith(ELEMENT) and index.language in OBJECT_SCOPES:
                 # js/ts ``for (const x of xs)``: an array's element; a ``Map``'s entries, nothing known
@@ -671,6 +671,16 @@ class Resolver(Memo):
         """Tell whether a target is a symbol node id: its id holds ``::`` and it is no file the
         graph holds (a file's id is its path as it is, and ``src/a::b.js`` is a file)."""
         return is_symbol(target) and self.files.get(target) is None
+
+    def iterated(self, target: str) -> str:
+        """Type what a Python loop over an instance of a class walks: an element of what its
+        ``__iter__`` returns (``def __iter__(self) -> Iterator[Row]``: Rows), unresolved where that
+        is no array the resolver knows."""
+        if self.kind(target) not in CLASS_KINDS:
+            return UNRESOLVED
+        method = self.member(target, "__iter__")
+        made = self.result(method) if method not in SENTINELS else UNRESOLVED
+        return walked(made) if made.startswith(ARRAY) else UNRESOLVED
 
     def is_property(self, target: str) -> bool:
         """Tell whether a target is a Python method decorated with ``@property``."""

@@ -196,7 +196,6 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.closure": (None, None),  # rust ``xs.iter().map(|x| ...)``: typed by its call (``_closure_context``)
     "local.looped": (None, _field("value")),  # rust ``for x in xs``: an element of xs
     "local.walked": (None, _field("right")),  # js/ts ``for (const x of xs)``: an element of xs
-    "local.inferred": (None, _field("value")),  # ts ``let root = this._root``: its value's type, declared
     "local.functional": (None, None),  # read by ``Bindings.read_functional``
     "local.switched": (None, None),  # read by ``Bindings.read_switched``
 }
@@ -417,12 +416,6 @@ class Bindings:
                 self.from_defaults.append((self.scope(line) or "", given, bound, offset))
         if capture == "local.typed" and class_member(node):
             self.members.add((self.scope(line) or "", bound))
-        if capture == "local.inferred" and typed not in (None, UNTYPED, NULL, FUNCTION_TYPED) \
-                and not is_builtin_result(typed):  # ``let data = JSON.parse(v)``: any, typed by what follows
-            # typescript types ``let root = this._root`` by its value once: a later ``root = a ? b : c``
-            # is assigned to that type, and its unknown type no longer unbinds every read of root
-            self.bind(line, offset, bound, typed or UNTYPED, True)
-            return
         if capture == "local.deferred":
             typed = NULL  # no value yet: the name's assignments type it (a Rust name has one type)
         self.bind(line, offset, bound, typed or UNTYPED, declared is not None and bool(typed))
@@ -1576,6 +1569,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return "this"
     if alias and kind == "member_access_expression":  # php ``$frame = $this->_frame``: what the property holds
         return _php_held(node)
+    if alias and kind == "call" and (walked := _iter_of(node)) is not None:
+        return walked  # python ``return iter(self._rows)``: what walking it walks, the rows' elements
     if alias and kind == "call":
         bound = _type_var_bound(node)
         if bound is not None:  # ``C = TypeVar("C", bound=Converter)``: a ``C`` is called as a Converter
@@ -1686,6 +1681,18 @@ def _literal_elements(node: Node) -> str | None:
     typed = made.pop() if len(made) == 1 else ""
     keyed = names.UNKNOWN + names.MAPPING_KEY if node.type == "dictionary" else ""  # its keys: not Base64s
     return keyed + typed + names.ARRAY_TYPE if typed else None
+
+
+def _iter_of(node: Node) -> str | None:
+    """Return the plain (dotted) name a Python ``iter(self._rows)`` walks, ``None`` for any other
+    call: the iterator gives its elements, as a loop over the name does."""
+    function = node.child_by_field_name("function")
+    arguments = node.child_by_field_name("arguments")
+    if function is None or function.type != "identifier" or function.text != b"iter" or arguments is None \
+            or arguments.named_child_count != 1 or arguments.named_children[0].type not in ("identifier", "attribute"):
+        return None
+    walked = names.dotted(arguments.named_children[0])
+    return None if names.UNKNOWN in walked.split(".") else walked
 
 
 TYPE_VARS = frozenset({"TypeVar", "typing.TypeVar", "t.TypeVar", "typing_extensions.TypeVar"})

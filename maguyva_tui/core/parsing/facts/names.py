@@ -813,6 +813,9 @@ PYTHON_SEQUENCES = frozenset({"list", "List", "Sequence", "MutableSequence", "It
                               "Collection", "set", "Set", "frozenset", "FrozenSet", "AbstractSet",
                               "MutableSet", "deque", "Deque"})
 """Python's generic containers of one element type: ``list[Node]`` holds Nodes (``xs[0]``)."""
+PYTHON_GENERATORS = frozenset({"Generator", "AsyncGenerator", "AsyncIterator", "AsyncIterable"})
+"""Python's generators and asynchronous iterators: ``Generator[Row, None, None]`` walks Rows (its
+first argument; the others are what it is sent and what it returns)."""
 PYTHON_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict",
                              "OrderedDict"})
 """Python's generic mappings: ``Dict[str, Node]`` holds Nodes as its values (``d["k"]``)."""
@@ -835,7 +838,7 @@ def _python_container(node: Node) -> str | None:
     name, parameters = node.named_children
     text = (name.text or b"").decode("utf-8", "replace").rpartition(".")[2]
     arguments = parameters.named_children
-    if text in PYTHON_SEQUENCES and len(arguments) == 1:
+    if (text in PYTHON_SEQUENCES and len(arguments) == 1) or (text in PYTHON_GENERATORS and arguments):
         element = _grouped(type_name(arguments[0]))
     elif text in PYTHON_MAPPINGS and len(arguments) == 2:
         element = _grouped(type_name(arguments[1]))
