@@ -196,6 +196,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.closure": (None, None),  # rust ``xs.iter().map(|x| ...)``: typed by its call (``_closure_context``)
     "local.looped": (None, _field("value")),  # rust ``for x in xs``: an element of xs
     "local.walked": (None, _field("right")),  # js/ts ``for (const x of xs)``: an element of xs
+    "local.inferred": (None, _field("value")),  # ts ``let root = this._root``: its value's type, declared
     "local.functional": (None, None),  # read by ``Bindings.read_functional``
     "local.switched": (None, None),  # read by ``Bindings.read_switched``
 }
@@ -416,6 +417,12 @@ class Bindings:
                 self.from_defaults.append((self.scope(line) or "", given, bound, offset))
         if capture == "local.typed" and class_member(node):
             self.members.add((self.scope(line) or "", bound))
+        if capture == "local.inferred" and typed not in (None, UNTYPED, NULL, FUNCTION_TYPED) \
+                and not is_builtin_result(typed):  # ``let data = JSON.parse(v)``: any, typed by what follows
+            # typescript types ``let root = this._root`` by its value once: a later ``root = a ? b : c``
+            # is assigned to that type, and its unknown type no longer unbinds every read of root
+            self.bind(line, offset, bound, typed or UNTYPED, True)
+            return
         if capture == "local.deferred":
             typed = NULL  # no value yet: the name's assignments type it (a Rust name has one type)
         self.bind(line, offset, bound, typed or UNTYPED, declared is not None and bool(typed))
