@@ -83,3 +83,16 @@ def test_a_one_function_description_lists_the_function_above_the_module_s_lines(
         assert topic.results[0].kind == "window" and all(r.demotion == 1.0 for r in topic.results)
     finally:
         engine.close()
+
+
+def test_a_one_function_description_is_blended_with_the_steeper_k_and_says_so(repo: Path, tmp_path: Path) -> None:
+    asked = plan.plan(classify(DESCRIPTION))
+    assert asked.k == plan.ONE_FUNCTION_K < plan.DEFAULT_K
+    assert plan.plan(classify("retry delay of each failed attempt")).k == plan.DEFAULT_K  # a topic: as before
+    first, fourth = 1 / (plan.ONE_FUNCTION_K + 1), 1 / (plan.ONE_FUNCTION_K + 4)
+    assert first / fourth > 1.1  # the semantic engine's 1st and 4th stand apart (7 % at the default 40)
+    engine = Engine(repo, tmp_path / "index", static=False)
+    try:
+        assert f"k={plan.ONE_FUNCTION_K}" in explain_text(engine.search(DESCRIPTION, limit=5))
+    finally:
+        engine.close()
