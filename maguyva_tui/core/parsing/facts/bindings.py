@@ -231,12 +231,14 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("aliases", "closures", "from_defaults", "from_heads", "from_names", "heads", "injected", "members",
-                 "parameters", "scope", "sites")
+    __slots__ = ("aliases", "closures", "either", "from_defaults", "from_heads", "from_names", "heads", "injected",
+                 "members", "parameters", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
-                 heads: Heads | None = None) -> None:
+                 heads: Heads | None = None, either: bool = False) -> None:
         self.scope = scope
+        self.either = either
+        """Whether a function returning values of several types returns their union (Python's)."""
         self.heads = heads or {}
         """The first lines of the callbacks painted apart: a name bound there before the callback
         starts is bound in the scope around it (``blocks.callback_scopes``)."""
@@ -667,7 +669,8 @@ class Bindings:
         out = []
         for (scope, bound), sites in self.sites.items():
             line, typed = _merge(self._assigned_over_parameter(scope, bound, sites), bound,
-                                 alternatives=bool(scope) and "." not in bound and not bound.startswith((RETURN, PARAMETER)))
+                                 alternatives=bool(scope) and "." not in bound and not bound.startswith((RETURN, PARAMETER)),
+                                 either=self.either)
             wanted = (bound in (RETURN, MARK) or bound.startswith((RETURN, PARAMETER)) or bound in heads
                       or "self." + bound in heads or "this." + bound in heads
                       or bound.partition(".")[0] in heads)  # a field of a local's anonymous struct
@@ -1461,13 +1464,15 @@ def _go_copy(node: Node) -> bool:
             and values.named_children[0].text == node.text)
 
 
-def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bool = False) -> tuple[int, str]:
+def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bool = False,
+           either: bool = False) -> tuple[int, str]:
     """Combine the bindings of one name: a declared type wins, other bindings must agree; a
     binding to what a method of the name itself gives (``retry = retry.increment()``, a copy or a
     builder's step) follows the others, and so does a binding to no value (``x = None``: ``NULL``
     where it is the only one). With ``alternatives``, typed bindings that disagree in writing are
     kept, joined by ``ALTERNATIVES``, for the resolver to check they name one type; a binding of no
-    known type among them still leaves the name untyped."""
+    known type among them still leaves the name untyped. With ``either``, a function returning
+    values of several types (``return A()`` here, ``return B()`` there) returns their union."""
     line = min(s[0] for s in sites)
     declared = {s[1] for s in sites if s[2]}
     if declared and bound == RETURN and len(declared) > 1 and all(declared) and not any(
@@ -1482,7 +1487,16 @@ def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bo
         types = {t for t in types if not is_builtin_result(t) and not _own_step(t, bound)} or types
     if len(types) > 1 and alternatives and _alternatives(types, bound):
         return line, names.ALTERNATIVES.join(sorted(types))
+    if len(types) > 1 and either and bound == RETURN and _either(types):  # ``return A()`` here, ``return B()`` there
+        return line, names.UNION_TYPE.join(sorted(types))
     return line, types.pop() if len(types) == 1 else UNTYPED
+
+
+def _either(types: set[str]) -> bool:
+    """Tell whether the values a function returns in several places may be read as a union, what a
+    call on its result reaches being each one's method (jedi's reading): each is typed, and none is
+    a union or alternatives already."""
+    return all(types) and not any(names.UNION_TYPE in t or names.ALTERNATIVES in t for t in types)
 
 
 def _alternatives(types: set[str], bound: str) -> bool:
@@ -1820,6 +1834,9 @@ def _iterated(node: Node) -> str | None:
             return _element(owner)
         if method is not None and method.text == b"keys" and owner is not None:  # ``for k in cache.keys()``
             return _walked(owner)
+    if function is not None and function.type in ("identifier", "attribute"):
+        called = names.dotted(node)  # ``for child in tree.children()``, ``for row in Table()``: what it gives, walked
+        return None if names.UNKNOWN in called.split(".") else f"{called}.{names.ITERATED}{names.ELEMENT}"
     return _walked(node)
 
 

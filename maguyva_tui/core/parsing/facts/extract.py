@@ -304,7 +304,7 @@ def _extract(
         return reader.references + bound + anonymous + held + getters, imports
     reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
-    bound = reader.bindings(captures, False, injections(path, source, symbols, decorators))
+    bound = reader.bindings(captures, False, injections(path, source, symbols, decorators), either=True)
     return reader.references + bound + _properties(symbols, decorators) + _decorations(symbols, source), imports
 
 
@@ -598,14 +598,15 @@ class _Reader:
 
     def bindings(
         self, captures: dict[str, list[Node]], declarators: bool, injected: Injections | None = None,
-        unknown: bool = False,
+        unknown: bool = False, either: bool = False,
     ) -> list[RefRow]:
         """Return the local bindings worth recording: of names some reference starts with, of
         globals (other files may use them), C/C++ declarators, and every return; then of the names
         those bindings' types start with (``append = result.append``, ``return result``: what
         ``result`` is makes what ``append`` and the function's result are), a few rounds deep.
         ``injected``: the tests and fixtures whose parameters pytest fills (``fixtures.py``);
-        ``unknown``: the attributes set to values of no known type too (``UNKNOWN_ATTRIBUTES``)."""
+        ``unknown``: the attributes set to values of no known type too (``UNKNOWN_ATTRIBUTES``);
+        ``either``: a function returning values of several types returns their union (Python)."""
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
@@ -633,7 +634,7 @@ class _Reader:
                     chosen.append((node.start_byte, line, node, capture, text))
                 else:
                     rest.append((node.start_byte, line, node, capture, text))
-        found = Bindings(self.scope, injected, self.heads)
+        found = Bindings(self.scope, injected, self.heads, either)
         for _ in range(TYPE_ROUNDS):
             chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
             for offset, line, node, capture, text in chosen:
