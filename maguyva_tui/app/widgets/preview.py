@@ -227,10 +227,10 @@ class Preview(ScrollView, can_focus=True):
 
     def _top(self, start: int) -> int:
         """The first line in view when a file opens at ``start``: :data:`SCROLL_MARGIN` lines above
-        it, fewer in a short view, which keeps the place in sight (at 50x15 the preview's two lines
-        had shown the two above ``def safe_load``, the place itself out of sight below)."""
+        it, fewer in a view under six lines, which keeps three of the place's own in sight (at 50x15
+        the preview's two lines had shown the two above ``def safe_load``, the place out of sight)."""
         height = self.scrollable_content_region.height
-        margin = SCROLL_MARGIN if height <= 0 else min(SCROLL_MARGIN, (height - 1) // 2)
+        margin = SCROLL_MARGIN if height <= 0 else min(SCROLL_MARGIN, max(height - 3, 0))
         return max(start - 1 - margin, 0)
 
     def _seek(self, start: int, hits: tuple[int, ...], seek: Seek | None) -> int:
