@@ -767,8 +767,10 @@ proxy in ``globals.py``) after the property ``RequestContext.session`` when a me
 the functions."""
 
 DECLARATION_RANK: Final = 2.6
-"""Where a Go interface's method stands (:data:`~maguyva_tui.core.types.DECLARATION_NOTE`): after
-the methods of its name with a body, before the fields. Echo's ``Render`` had been the line of
+"""Where a method declared without a body stands (:data:`~maguyva_tui.core.types.DECLARATION_NOTE`:
+an interface's, a trait's, an abstract one, a pure virtual): after the methods of its name with a
+body, before the fields (a function declared without one, a TypeScript overload's or ``declare``'s
+signature, stands as a macro does, :data:`MACRO_RANK`). Echo's ``Render`` had been the line of
 ``type Renderer interface`` in the more central ``echo.go``, before ``(*context).Render``; universal-ctags
 counts it no ``func``. An order, not a weight: any value between :data:`METHOD_RANK` and
 :data:`FIELD_RANK` lists alike."""
@@ -795,8 +797,8 @@ def kind_class(kind: str | None, qualname: str | None = None, macro: bool = Fals
     engine's own order inside a tier (:data:`~maguyva_tui.core.types.KIND_RANK`: types and
     functions, then modules, then variables and constants, then imports), members after what the
     top of a file defines (:data:`METHOD_RANK`, :data:`FIELD_RANK`), a function-like macro after the
-    functions of its tier (:data:`MACRO_RANK`), an interface's method after the methods with a body
-    (:data:`DECLARATION_RANK`), which centrality does not
+    functions of its tier (:data:`MACRO_RANK`), a method declared without a body after the methods
+    with one (:data:`DECLARATION_RANK`; a function so declared as a macro), which centrality does not
     overturn. marshmallow's ``post_load`` was the ``TypedDict`` field ``_BaseFieldKwargs.post_load``
     of the more central ``fields.py`` before the decorator."""
     rank: float = METHOD_RANK if kind == "method" else KIND_RANK.get(kind or "", 0)
@@ -806,6 +808,8 @@ def kind_class(kind: str | None, qualname: str | None = None, macro: bool = Fals
         rank = MACRO_RANK
     elif declaration and kind == "method":
         rank = DECLARATION_RANK
+    elif declaration and rank == 0:
+        rank = MACRO_RANK
     return (_LAST_KIND - rank) / (_LAST_KIND + 1)
 
 

@@ -33,7 +33,7 @@ from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.store.arrays import PathIndex, Strings, unique, unique_inverse
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.snapshot import Snapshot
-from maguyva_tui.core.types import MODALITIES, Chunk, Hit, Query, QueryError, Retriever, fast_constructor
+from maguyva_tui.core.types import MODALITIES, TEMPLATE_FLAG, Chunk, Hit, Query, QueryError, Retriever, fast_constructor
 
 if TYPE_CHECKING:
     from maguyva_tui.core.retrievers.structural import StructuralRetriever
@@ -94,7 +94,8 @@ _UNKNOWN = object()
 
 
 TEMPLATE_FIELD = 8
-"""The column of the stored symbols that says a definition is a macro template's (``Symbol.template``)."""
+"""The column of the stored symbols whose :data:`~maguyva_tui.core.types.TEMPLATE_FLAG` says a definition
+is a macro template's (``Symbol.template``)."""
 
 
 def shadowed_templates(snapshot: Snapshot) -> frozenset[ChunkKey]:
@@ -109,7 +110,7 @@ def shadowed_templates(snapshot: Snapshot) -> frozenset[ChunkKey]:
             return frozenset()
         named = [s for s in symbols if s.name in names]
     else:
-        rows = np.flatnonzero(np.asarray(columns.column(TEMPLATE_FIELD)))
+        rows = np.flatnonzero(np.asarray(columns.column(TEMPLATE_FIELD)) & TEMPLATE_FLAG)
         if not len(rows):
             return frozenset()
         named = columns.named(np.unique(np.asarray(columns.column(0))[rows]))

@@ -7,7 +7,7 @@ hundred thousand. Paths are relative to the repository root with ``/`` separator
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import MISSING, dataclass, field, fields
@@ -70,10 +70,11 @@ MACRO_NOTE: Final = ", a macro"
 which it ranks after the functions of its tier: a name defined both ways is a function with a body
 and a stand-in for it (a platform's stub under ``#else``, a shim around the call)."""
 
-DECLARATION_NOTE: Final = ", an interface's method"
-"""Ends the structural engine's reason for a Go interface's method (``Render(io.Writer) error``
-inside ``type Renderer interface``), which has no body: it ranks after the methods of its name that
-have one, as a macro after the functions. A lone name asks for the code that runs (universal-ctags
+DECLARATION_NOTE: Final = ", a declaration without a body"
+"""Ends the structural engine's reason for a function or method declared without a body
+(``Symbol.declaration``: a Go interface's ``Render(io.Writer) error``, a Java interface's method, a
+Rust trait's, a TypeScript signature, a C++ pure virtual): it ranks after the definitions of its
+name that have one, as a macro after the functions. A lone name asks for the code that runs (universal-ctags
 counts the interface's line a ``methodSpec``, no ``func``)."""
 
 _Type = TypeVar("_Type", bound=type)
@@ -143,6 +144,29 @@ class Symbol:
     template: bool = False
     """Written in a macro's template (a Rust ``macro_rules!`` transcriber, read as code where the
     macro stands): a definition the macro makes where it is invoked, not one of its own place."""
+    declaration: bool = False
+    """A function or method declared without a body (a Java or PHP interface's or abstract method, a
+    TypeScript signature, a Rust trait's method, a C++ pure virtual, a Go interface's method): a
+    stand-in for the definitions with one, which a bare name lists first."""
+
+
+TEMPLATE_FLAG: Final = 1
+DECLARATION_FLAG: Final = 2
+"""The bits of the stored symbols' last column (:func:`symbol_flags`): a macro template's
+definition, a declaration without a body. One column holds both: the index grows by no byte."""
+
+
+def symbol_flags(symbol: Symbol) -> int:
+    """A symbol's stored flags (:data:`TEMPLATE_FLAG`, :data:`DECLARATION_FLAG`)."""
+    return TEMPLATE_FLAG * symbol.template | DECLARATION_FLAG * symbol.declaration
+
+
+def stored_symbol(path: str, row: Sequence[Any]) -> Symbol:
+    """A symbol from its stored row (name, qualname, kind, start, end, language, signature, name
+    line, flags) and its file's path."""
+    flags = row[8]
+    return Symbol(row[0], row[1], row[2], path, row[3], row[4], row[5], row[6], row[7],
+                  bool(flags & TEMPLATE_FLAG), bool(flags & DECLARATION_FLAG))
 
 
 @dataclass(frozen=True, slots=True)

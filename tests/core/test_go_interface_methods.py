@@ -58,7 +58,8 @@ def test_the_definitions_answer_lists_the_method_with_a_body_first(engine: Engin
 
 
 def _method(path: str, line: int, qualname: str, signature: str) -> Symbol:
-    return Symbol("Render", qualname, "method", path, line, line, "go", signature)
+    return Symbol("Render", qualname, "method", path, line, line, "go", signature,
+                  declaration=not signature.startswith("func"))
 
 
 def test_the_engine_lists_the_method_with_a_body_first_within_its_tier() -> None:
@@ -69,7 +70,7 @@ def test_the_engine_lists_the_method_with_a_body_first_within_its_tier() -> None
     assert hits[1].reason.endswith(DECLARATION_NOTE) and not hits[0].reason.endswith(DECLARATION_NOTE)
 
 
-def test_only_a_go_method_without_func_is_an_interfaces() -> None:
+def test_only_a_declaration_is_noted() -> None:
     one_line = _method("a.go", 1, "T.Render", "func (t T) Render() error { return nil }")
     java = Symbol("render", "Renderer.render", "method", "A.java", 2, 2, "java", "void render();")
     for symbol in (one_line, java):

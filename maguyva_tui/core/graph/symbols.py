@@ -18,25 +18,24 @@ from maguyva_tui.core.graph.spans import Bounds, SpanMap
 from maguyva_tui.core.graph.tables import KIND_PRIORITY, SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.store.arrays import Strings
 from maguyva_tui.core.store.records import decode_records
-from maguyva_tui.core.types import Symbol
+from maguyva_tui.core.types import Symbol, stored_symbol, symbol_flags
 
 if TYPE_CHECKING:
     from maguyva_tui.core.graph.nodes import NodeTable
 
 Row: TypeAlias = tuple[Any, ...]
-"""(name, qualname, kind, start_line, end_line, language, signature, name_line, template)."""
+"""(name, qualname, kind, start_line, end_line, language, signature, name_line, flags)."""
 
 
 def to_row(symbol: Symbol) -> Row:
     """Flatten a symbol (its path is the file's key)."""
     s = symbol
-    return (s.name, s.qualname, s.kind, s.start_line, s.end_line, s.language, s.signature, s.name_line, int(s.template))
+    return (s.name, s.qualname, s.kind, s.start_line, s.end_line, s.language, s.signature, s.name_line, symbol_flags(s))
 
 
 def from_row(path: str, row: Row) -> Symbol:
     """Rebuild a symbol from its row."""
-    name, qualname, kind, start, end, language, signature, name_line, template = row
-    return Symbol(name, qualname, kind, path, start, end, language, signature, name_line, bool(template))
+    return stored_symbol(path, row)
 
 
 def position(symbol: Symbol | Row) -> tuple[int, int]:

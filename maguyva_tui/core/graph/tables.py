@@ -47,7 +47,7 @@ KIND_PRIORITY: dict[str, int] = {"class": 0, "struct": 0, "interface": 0, "trait
 
 
 SymbolRow: TypeAlias = tuple[Any, ...]
-"""(name, qualname, kind, start_line, end_line, language, signature, name_line, template)."""
+"""(name, qualname, kind, start_line, end_line, language, signature, name_line, flags)."""
 
 _REF_ROW = attrgetter("kind", "name", "line", "scope")
 

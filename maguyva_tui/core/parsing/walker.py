@@ -135,6 +135,7 @@ class Walker:
         signature_at: Outer | None = None,
         unscoped: bool = False,
         chunk: bool = True,
+        declaration: bool = False,
     ) -> None:
         """Record a definition spanning ``outer``, then walk its body inside its scope.
 
@@ -142,6 +143,7 @@ class Walker:
         ``unscoped``: the name ignores the enclosing scopes (a C/C++ macro inside a namespace).
         ``chunk``: whether it is a chunk of its own (a short callback named inside a call is a
         symbol, but it reads best within the chunk around it).
+        ``declaration``: a function or method declared without a body (``Symbol.declaration``).
         """
         if name is None:
             name = self.text(name_node) if name_node is not None else ""
@@ -153,7 +155,7 @@ class Walker:
         name_line = name_node.start_point.row + 1 if name_node is not None else start
         self.symbols.append(
             Symbol(name, qualname, kind, self.path, start, end, self.language,
-                   self.signature(signature_at or name_node or outer), name_line)
+                   self.signature(signature_at or name_node or outer), name_line, declaration=declaration)
         )
         if chunk and kind not in UNCHUNKED_KINDS:
             self.chunks.append(Chunk(self.path, start, end, kind, qualname, self.language))

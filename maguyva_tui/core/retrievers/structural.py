@@ -84,7 +84,16 @@ from maguyva_tui.core.store.facts_files import SCHEMAS
 from maguyva_tui.core.store.format import FILE_MODE
 from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import decode_records
-from maguyva_tui.core.types import DECLARATION_NOTE, KIND_RANK, MACRO_NOTE, Hit, Query, Symbol, check_stage
+from maguyva_tui.core.types import (
+    DECLARATION_NOTE,
+    KIND_RANK,
+    MACRO_NOTE,
+    Hit,
+    Query,
+    Symbol,
+    check_stage,
+    stored_symbol,
+)
 
 if TYPE_CHECKING:
     from maguyva_tui.core.store.snapshot import Snapshot, SymbolColumns
@@ -341,7 +350,7 @@ class StructuralRetriever:
         elif not ids:  # the qualified tables are built on the first qualified lookup, not on a miss
             ids = self._by_qualname.get(dotted) or self._by_module_path.get(dotted) or self._by_package_path.get(dotted, [])
         found = [self._symbols[i] for i in ids if not kinds or self._symbols[i].kind in kinds]
-        if any(map(is_interface_method, found)):  # after the methods with a body, as the search lists them
+        if any(map(is_stand_in, found)):  # after the definitions with a body, as the search lists them
             found.sort(key=_stand_in_order)  # stable: the engine's order otherwise
         return found
 
@@ -577,13 +586,14 @@ def without_guesses(hits: list[Hit]) -> list[Hit]:
 
 STAND_INS: Final = (MACRO_NOTE, DECLARATION_NOTE)
 """The reasons' endings of a definition that stands in for one with a body: a function-like macro,
-an interface's method."""
+a declaration without a body."""
 
 
 def macros_after_functions(hits: list[Hit]) -> list[Hit]:
     """A page with each C or C++ function-like macro after the functions and types of its tier
-    (:data:`~maguyva_tui.core.types.MACRO_NOTE`), and each Go interface's method after the methods
-    with a body (:data:`~maguyva_tui.core.types.DECLARATION_NOTE`), the rest of the order as it
+    (:data:`~maguyva_tui.core.types.MACRO_NOTE`), and each declaration without a body (an
+    interface's method) after the functions and methods with one
+    (:data:`~maguyva_tui.core.types.DECLARATION_NOTE`), the rest of the order as it
     was: a name defined by a function and by a ``#define`` is read in the function's body (libuv's
     ``uv__iou_fs_read_or_write`` in ``unix/linux.c``, not the ``#define ... 0`` that
     ``unix/internal.h`` holds for the platforms without it)."""
@@ -621,15 +631,16 @@ def is_macro(symbol: Symbol) -> bool:
 
 
 def _stand_in_order(symbol: Symbol) -> tuple[bool, int, bool]:
-    """:func:`_order`'s first keys, then a Go interface's method after the methods with a body
-    (``find_definition Render``: ``(*context).Render`` before ``Renderer.Render``)."""
-    return _demoted_path(symbol.path), KIND_RANK.get(symbol.kind, 0), is_interface_method(symbol)
+    """:func:`_order`'s first keys, then a declaration without a body or a function-like macro after
+    the definitions with a body (``find_definition Render``: ``(*context).Render`` before the
+    interface's ``Renderer.Render``; libuv's function before the ``#define`` that stubs it)."""
+    return _demoted_path(symbol.path), KIND_RANK.get(symbol.kind, 0), is_stand_in(symbol)
 
 
-def is_interface_method(symbol: Symbol) -> bool:
-    """Whether a Go method is an interface's, with no body: its first line is no ``func`` (every Go
-    method with a body starts with one: ``func (c *context) Render(...)``)."""
-    return symbol.kind == "method" and symbol.language == "go" and not symbol.signature.startswith("func")
+def is_stand_in(symbol: Symbol) -> bool:
+    """Whether a definition stands in for one with a body: a declaration without a body
+    (``Symbol.declaration``) or a function-like macro."""
+    return symbol.declaration or is_macro(symbol)
 
 
 def name_stems(name: str) -> tuple[str, ...]:
@@ -768,7 +779,7 @@ def _subsequence(key: str) -> re.Pattern[str]:
 def _hit(symbol: Symbol, score: float, reason: str) -> Hit:
     if is_macro(symbol):
         reason += MACRO_NOTE
-    elif is_interface_method(symbol):
+    elif symbol.declaration:
         reason += DECLARATION_NOTE
     return Hit(
         path=symbol.path,
@@ -1429,7 +1440,7 @@ class MappedStructural(StructuralRetriever):
         table = self._table
         records = decode_records(table.table[rows], SCHEMAS[2], table.strings)
         files = np.searchsorted(table.ends, rows, side="right").tolist()
-        return [Symbol(r[0], r[1], r[2], table.paths[f], *r[3:]) for f, r in zip(files, records)]
+        return [stored_symbol(table.paths[f], r) for f, r in zip(files, records)]
 
     def described(self, stems: Sequence[str], kinds: Sequence[str], limit: int, fresh: bool = False) -> list[Hit]:
         """:meth:`StructuralRetriever._sentence` over every definition of the repository, from the

@@ -20,7 +20,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, Protocol, TypeAlias, overload, runtime_checkable
 
-from maguyva_tui.core.types import Chunk, FileFacts, Import, Reference, Symbol, fast_constructor
+from maguyva_tui.core.types import (
+    Chunk,
+    FileFacts,
+    Import,
+    Reference,
+    fast_constructor,
+    stored_symbol,
+    symbol_flags,
+)
 
 Row: TypeAlias = tuple[Any, ...]
 """One file's facts: (language, chunk rows, symbol rows, reference rows, import rows)."""
@@ -212,7 +220,7 @@ def encode(facts: FileFacts) -> Row:
         tuple((c.start_line, c.end_line, c.kind, c.symbol, c.language) for c in facts.chunks),
         tuple(
             (s.name, s.qualname, s.kind, s.start_line, s.end_line, s.language, s.signature, s.name_line,
-             int(s.template))
+             symbol_flags(s))
             for s in facts.symbols
         ),
         RefColumns.of([(r.kind, r.name, r.line, r.scope) for r in facts.references]),
@@ -227,7 +235,7 @@ def decode(path: str, row: Row) -> FileFacts:
         path,
         language,
         tuple(Chunk(path, *c) for c in chunks),
-        tuple(Symbol(n, q, k, path, s, e, lang, sig, nl, bool(t)) for n, q, k, s, e, lang, sig, nl, t in symbols),
+        tuple(stored_symbol(path, s) for s in symbols),
         tuple(Reference(k, n, path, line, scope) for k, n, line, scope in references),
         tuple(Import(path, local, module, name, line) for local, module, name, line in imports),
     )

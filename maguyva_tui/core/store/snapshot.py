@@ -34,7 +34,7 @@ from maguyva_tui.core.store.records import decode_records
 from maguyva_tui.core.store.tokens import TokenIndex
 from maguyva_tui.core.store.words import check_words
 from maguyva_tui.core.trigram.index import TrigramIndex
-from maguyva_tui.core.types import Chunk, Symbol
+from maguyva_tui.core.types import Chunk, Symbol, stored_symbol
 
 HOLD_ATTEMPTS = 5
 """Times a reader reads ``CURRENT`` again when the generation it named went as it was opened."""
@@ -266,7 +266,7 @@ class Snapshot:
     def symbols(self) -> list[Symbol]:
         """Every symbol of the repository, in path order."""
         if self._symbols is None:
-            self._symbols = [Symbol(r[0], r[1], r[2], path, *r[3:]) for path, r in self.facts.symbol_rows()]
+            self._symbols = [stored_symbol(path, r) for path, r in self.facts.symbol_rows()]
         return self._symbols
 
     def stored_symbols(self) -> SymbolColumns | None:
@@ -321,7 +321,7 @@ class SymbolColumns:
         records = decode_records(self.table[rows], SYMBOL_SCHEMA, self.strings)
         files = np.searchsorted(self.ends, rows, side="right").tolist()
         paths = self.paths
-        return [Symbol(r[0], r[1], r[2], paths[f], *r[3:]) for f, r in zip(files, records)]
+        return [stored_symbol(paths[f], r) for f, r in zip(files, records)]
 
     def column(self, field: int) -> Any:
         """One column of the symbols table (0 the name's string id, 2 the kind's)."""

@@ -484,7 +484,7 @@ def _field(w: Walker, node: Node, outer: Outer) -> None:
     if w.language == "cpp" and _pure_virtual(node):
         name_node, _ = unwrap_declarator(node.child_by_field_name("declarator"))
         if name_node is not None:
-            w.define(w.function_kind(), outer, name_node)
+            w.define(w.function_kind(), outer, name_node, declaration=True)  # no body: ``= 0``
         return
     if w.variables_allowed():
         _members(w, node, outer)

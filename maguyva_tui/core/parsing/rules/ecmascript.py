@@ -37,7 +37,8 @@ def _function(w: Walker, node: Node, outer: Outer) -> None:
     text, as a quoted property is (its quotes had been part of the name: ``Array."quoted-name"``)."""
     name = node.child_by_field_name("name")
     quoted = w.text(name).strip("'\"") if name is not None and name.type == "string" else None
-    w.define(w.function_kind(), outer, name, node.child_by_field_name("body"), name=quoted)
+    body = node.child_by_field_name("body")  # none: an interface's method, an overload's or declare's signature
+    w.define(w.function_kind(), outer, name, body, name=quoted, declaration=body is None)
     if name is not None and w.scope_kind == "class" and w.text(name) == "constructor":
         _parameter_properties(w, node.child_by_field_name("parameters"))
 
@@ -94,7 +95,7 @@ def _property_signature(w: Walker, node: Node, outer: Outer) -> None:
     annotation = node.child_by_field_name("type")
     typed = annotation.named_children[0] if annotation is not None and annotation.named_child_count else None
     kind = "method" if typed is not None and typed.type == "function_type" else "variable"
-    w.define(kind, outer, name, name=w.text(name).strip("'\""))
+    w.define(kind, outer, name, name=w.text(name).strip("'\""), declaration=kind == "method")
 
 
 _PROPERTY_NAMES = frozenset({"property_identifier", "private_property_identifier", "string"})

@@ -12,14 +12,17 @@ _SPEC_LISTS = frozenset({"var_spec_list", "const_spec_list"})
 
 
 def _function(w: Walker, node: Node, outer: Outer) -> None:
-    w.define("function", outer, node.child_by_field_name("name"))
+    """Record a function; one without a body (``func now() (int64, int32)``, its body in assembly)
+    is a declaration."""
+    w.define("function", outer, node.child_by_field_name("name"), declaration=node.child_by_field_name("body") is None)
 
 
 def _method(w: Walker, node: Node, outer: Outer) -> None:
     """Record a method qualified by its receiver's type, pointers and type arguments removed."""
     receiver = receiver_type(node.child_by_field_name("receiver"))
     prefix = (w.text(receiver),) if receiver is not None else ()
-    w.define("method", outer, node.child_by_field_name("name"), prefix=prefix)
+    w.define("method", outer, node.child_by_field_name("name"), prefix=prefix,
+             declaration=node.child_by_field_name("body") is None)
 
 
 def receiver_type(params: Node | None) -> Node | None:
@@ -78,7 +81,8 @@ def _embedded_name(node: Node | None) -> Node | None:
 
 
 def _interface_method(w: Walker, node: Node, outer: Outer) -> None:
-    w.define("method", outer, node.child_by_field_name("name"))
+    """Record an interface's method, a declaration (no body)."""
+    w.define("method", outer, node.child_by_field_name("name"), declaration=True)
 
 
 def _value_declaration(w: Walker, node: Node, outer: Outer) -> None:

@@ -13,7 +13,9 @@ def _named(kind: str) -> Handler:
     """Make a handler for a named declaration of a fixed kind whose body is walked."""
 
     def handler(w: Walker, node: Node, outer: Outer) -> None:
-        w.define(kind, outer, node.child_by_field_name("name"), node.child_by_field_name("body"))
+        body = node.child_by_field_name("body")  # an interface's or abstract method has none: a declaration
+        declaration = body is None and node.type == "method_declaration"
+        w.define(kind, outer, node.child_by_field_name("name"), body, declaration=declaration)
 
     return handler
 

@@ -28,7 +28,8 @@ def _named(kind: str) -> Handler:
 
 def _function(w: Walker, node: Node, outer: Outer) -> None:
     name = node.child_by_field_name("name")
-    w.define(w.function_kind(), outer, name, node.child_by_field_name("body"))
+    body = node.child_by_field_name("body")  # an interface's or abstract method has none: a declaration
+    w.define(w.function_kind(), outer, name, body, declaration=body is None)
     if name is not None and w.text(name).lower() == "__construct" and w.variables_allowed():
         _promoted(w, node.child_by_field_name("parameters"))
 

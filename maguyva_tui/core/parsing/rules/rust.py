@@ -39,8 +39,11 @@ def _statement(w: Walker, node: Node, outer: Outer) -> None:
 
 
 def _function(w: Walker, node: Node, outer: Outer) -> None:
+    """Record a function; a trait's method without a body (``fn next(&mut self) -> Option<T>;``) or
+    an ``extern`` block's function is a declaration."""
     name = node.child_by_field_name("name")
-    w.define(w.function_kind(), outer, name, node.child_by_field_name("body"))
+    body = node.child_by_field_name("body")
+    w.define(w.function_kind(), outer, name, body, declaration=body is None)
 
 
 def _named(kind: str, walk_body: bool = False) -> Handler:
