@@ -577,7 +577,7 @@ class Bindings:
                     self.bind(line, offset, f"{RETURN}{NTH_RESULT}{nth}" if nth else RETURN, typed, True)
             return
         kind = node.type
-        if kind in NO_VALUE or _in_closure(node, self.closures):
+        if kind in NO_VALUE or _in_closure(node, self.closures) or _in_callback(node, self.closures):
             return  # ``return None`` says nothing about the other branches
         # a returned name or attribute is what it holds (a property returning ``self.days``, itself
         # a property returning ``self``: ``every().day.at(...)`` is a Job's ``at``)
@@ -1112,6 +1112,39 @@ def _in_closure(node: Node, above: dict[int, tuple[bool, bool]]) -> bool:
         reading = (reading[0], reading[1] or holder.type in PHP_CLOSURES)
         above[holder.id] = reading
     return reading[0] and reading[1]
+
+
+JS_CALLBACKS = frozenset({"arrow_function", "function_expression", "function", "generator_function"})
+"""JavaScript's and TypeScript's functions written as values: passed as an argument, a callback."""
+FUNCTION_BODIES = JS_CALLBACKS | frozenset({"function_declaration", "generator_function_declaration",
+                                            "method_definition", "function_definition", "method_declaration"})
+"""Where a walk up from a return stops: the function (or method) it returns from."""
+
+
+def _in_callback(node: Node, above: dict[int, tuple[bool, bool]]) -> bool:
+    """Tell whether a returned value is a JavaScript or TypeScript callback's, a function passed
+    as an argument (``xs.forEach(() => { return new Foo() })``): no symbol, so its lines are the
+    enclosing function's scope, and what it returns had typed that function (``outer3().run()``
+    had reached ``Foo.run``). ``above``: each node's answer already read in the file, under its
+    id's complement (``~id``: ``_in_closure``'s readings are under the id)."""
+    path: list[Node] = []
+    holder = node.parent
+    inside = False
+    while holder is not None:
+        known = above.get(~holder.id)
+        if known is not None:
+            inside = known[0]
+            break
+        if holder.type in FUNCTION_BODIES:
+            parent = holder.parent
+            inside = holder.type in JS_CALLBACKS and parent is not None and parent.type == "arguments"
+            above[~holder.id] = (inside, inside)
+            break
+        path.append(holder)
+        holder = holder.parent
+    for holder in path:
+        above[~holder.id] = (inside, inside)
+    return inside
 
 
 PHP_RECEIVER_TYPES: dict[tuple[str, bytes], str] = {
