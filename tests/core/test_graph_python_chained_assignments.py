@@ -1,0 +1,37 @@
+"""A Python chained assignment binds each of its names to the value (html5lib's ``infosetFilter =
+self.infosetFilter = InfosetFilter(...)``): ``infosetFilter.coerceAttribute(key)`` in a class or
+function nested in the method had reached nothing, the name bound to an assignment of no type
+(jedi lists ``InfosetFilter.coerceAttribute``)."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from maguyva_tui.core.graph import build_graph
+from maguyva_tui.core.graph.queries import callers
+from maguyva_tui.core.parsing.analyze import analyze
+
+BUILDER = """
+class InfosetFilter:
+    def coerce(self, name):
+        return name
+
+class TreeBuilder:
+    def __init__(self):
+        infoset = self.infoset = InfosetFilter()
+
+        class Attributes:
+            def key(self, name):
+                return infoset.coerce(name)
+
+        def element(name):
+            return infoset.coerce(name)
+
+    def name(self, name):
+        return self.infoset.coerce(name)
+"""
+
+
+def test_each_name_of_a_chained_assignment_holds_the_value() -> None:
+    g = build_graph({"pkg/builder.py": analyze("pkg/builder.py", dedent(BUILDER))})
+    assert [s.line for s in callers(g, "InfosetFilter.coerce").sites] == [12, 15, 18]
