@@ -148,3 +148,14 @@ def test_a_search_cut_by_its_limit_says_so(call: Any) -> None:
     whole = call("search", query="split", regex=True, limit=10)
     assert "truncated" not in whole and [r["lines"] for r in whole["results"]][:2] == [r["lines"] for r in cut["results"]]
     assert "truncated" not in call("search", query="how is the text cut into words", limit=1)  # a blend: always more
+
+
+def test_a_number_past_any_whole_number_is_said_with_the_range_taken(call: Any) -> None:
+    """``limit: 1e308`` had been "Unable to parse input string as an integer, exceeded maximum size",
+    the validator's words: the agent sent no string and learnt no range (helper-386)."""
+    assert _refused(call, "search", query="split", limit=1e308) == (
+        "invalid arguments for search: limit: out of range: limit takes a whole number from 1 to 50 (sent 1e+308)")
+    assert _refused(call, "impact", name="split", depth=-1e300) == (
+        "invalid arguments for impact: depth: out of range: depth takes a whole number from 1 to 6 (sent -1e+300)")
+    assert _refused(call, "find_references", name="split", limit=1e20).endswith(
+        "limit: out of range: limit takes a whole number from 1 to 200 (sent 1e+20)")

@@ -18,14 +18,31 @@ SENT_CHARS = 60
 """A rejected value said back is cut here: the agent sent it, and it only needs to recognise it."""
 
 
-def refusal(tool: str, errors: Iterable[Mapping[str, Any]], arguments: Mapping[str, Any] | None = None) -> str:
+def refusal(tool: str, errors: Iterable[Mapping[str, Any]], arguments: Mapping[str, Any] | None = None,
+            schema: Mapping[str, Any] | None = None) -> str:
     """One line saying which arguments of ``tool`` were refused and why (pydantic's ``errors()``);
     each value said back as the agent sent it in ``arguments`` (the SDK decodes a string holding
-    JSON first: ``limit: "null"`` had been said back as ``None``)."""
-    return f"invalid arguments for {tool}: " + "; ".join(_one(error, arguments or {}) for error in errors)
+    JSON first: ``limit: "null"`` had been said back as ``None``). A number past any integer's size
+    is said with the range the tool's input ``schema`` gives the argument."""
+    properties = (schema or {}).get("properties", {})
+    return f"invalid arguments for {tool}: " + "; ".join(_one(error, arguments or {}, properties) for error in errors)
 
 
-def _one(error: Mapping[str, Any], arguments: Mapping[str, Any]) -> str:
+TOO_BIG = "int_parsing_size"
+"""pydantic's type for a number past an integer's size (``limit: 1e308``), said as "Unable to parse input
+string as an integer, exceeded maximum size": the agent sent no string, and learnt no range."""
+
+
+def _range(where: str, properties: Mapping[str, Any]) -> str:
+    """``a whole number from 1 to 50``, as the input schema bounds the argument."""
+    spec = properties.get(where, {}) if isinstance(properties, Mapping) else {}
+    low, high = spec.get("minimum"), spec.get("maximum")
+    if low is not None and high is not None:
+        return f"a whole number from {low} to {high}"
+    return f"a whole number of at least {low}" if low is not None else "a whole number"
+
+
+def _one(error: Mapping[str, Any], arguments: Mapping[str, Any], properties: Mapping[str, Any] | None = None) -> str:
     loc = tuple(error.get("loc", ()))
     where = ".".join(str(part) for part in loc) or "arguments"
     if error.get("type") == "missing":
@@ -36,6 +53,8 @@ def _one(error: Mapping[str, Any], arguments: Mapping[str, Any]) -> str:
     sent = repr(arguments[loc[0]] if len(loc) == 1 and loc[0] in arguments else error.get("input"))
     if len(sent) > SENT_CHARS:
         sent = sent[: SENT_CHARS - 1] + "…"
+    if error.get("type") == TOO_BIG:
+        return f"{where}: out of range: {where} takes {_range(where, properties or {})} (sent {sent})"
     return f"{where}: {error.get('msg', 'refused')} (sent {sent})"
 
 

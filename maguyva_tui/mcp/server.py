@@ -293,7 +293,7 @@ class _Server(MCPServer[Any]):
             cause = exc.__cause__
             if isinstance(exc, UnexpectedToolError) or not isinstance(cause, ValidationError):
                 raise
-            raise ToolError(refusal(name, cause.errors(), arguments)) from cause
+            raise ToolError(refusal(name, cause.errors(), arguments, tool.parameters)) from cause
         notice = stray_notice(name, arguments, tool.parameters.get("properties", {})) if tool else None
         if notice and isinstance(result, CallToolResult) and isinstance(result.structured_content, dict):
             data = result.structured_content
