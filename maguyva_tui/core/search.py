@@ -333,8 +333,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     kinds = _asked_kinds(parts.generation, intent, req)
     query = Query(req.text, regex=req.regex, case=req.case, target=intent.target, kinds=kinds, intent=intent.name,
                   depth=req.depth)
-    aside = _direct_demotion(parts.generation, query)
-    query = _replace_query(query, demote=_DEMOTED_BY.get(aside, ("vendored",)))
+    aside = _direct_demotion(parts.generation, query)  # the classifier's target says whose code it is
+    query = _replace_query(query, demote=_DEMOTED_BY.get(aside, ("vendored",)), target=typed_target(req, intent))
     run = _run_engines(parts, the_plan, query, checkpoint)
     if req.regex and (bounded := boundary_notice(req.text)):
         run.notices.append(bounded)  # RE2's \b is ASCII, rg's Unicode: say so, as the lines may differ
@@ -1755,6 +1755,24 @@ def grounding_word(text: str, intent: Intent) -> str | None:
     else:
         word = named_after_keyword(text) or text.strip().strip("`").removesuffix("()")
     return word if word and len(word.split()) == 1 else None
+
+
+def typed_target(req: SearchRequest, intent: Intent) -> str | None:
+    """The target the engines are given: the classifier's, except with ``--modality text``, where
+    the text engine alone lists the lines holding the question as typed, as rg does (``class
+    Reader`` had listed every line naming Reader, ``import yaml`` every line naming yaml); a
+    question wholly in one pair of quotes or backticks is its inside, as the classifier reads it."""
+    if req.modality != "text" or req.regex:
+        return intent.target
+    typed = req.text.strip()
+    for opening, closing in _ENCLOSING:
+        if len(typed) > 2 and typed[0] == opening and typed[-1] == closing and typed[1:-1] == intent.target:
+            return intent.target
+    return req.text
+
+
+_ENCLOSING: Final = (('"', '"'), ("'", "'"), ("`", "`"), ("\u201c", "\u201d"), ("\u2018", "\u2019"))
+"""The quotes a question wholly enclosed in names its inside (``"connection refused"``)."""
 
 
 def engine_query(name: str, query: Query, blend: bool, coverage: Callable[[], float]) -> Query:
