@@ -62,6 +62,8 @@ class Python(Language):
         if len(paths) == 1:
             return paths[0]
         near = [p for p in paths if _same_root(p, index.path, absolute)]
+        if not near:  # none beside the importer: a package, not a script of another folder
+            near = [p for p in paths if _in_package(p, absolute, r.packages)]
         return near[0] if len(near) == 1 else AMBIGUOUS
 
     def submodule(self, r: Lookup, index: FileIndex, name: str) -> str:
@@ -122,6 +124,16 @@ def _conftest_fixture(r: Lookup, path: str, name: str) -> tuple[str, str | None]
         if not folder:
             return path, None
         folder = posixpath.dirname(folder)
+
+
+def _in_package(path: str, module: str, packages: set[str]) -> bool:
+    """Tell whether a module file is inside a regular package, its top-level name a folder with
+    ``__init__.py``: what a distribution installs, wherever the repository keeps it (PyYAML's
+    ``lib/yaml``), where a top-level file of a folder that is no package (``examples/x/yaml.py``)
+    is a script, importable from its own folder (Python puts a script's folder first on the path):
+    ``import yaml`` in ``tests/`` had been ambiguous between the two, so no importer of yaml."""
+    depth = module.count(".") + (1 if posixpath.basename(path) in mod.PY_INIT else 0)
+    return depth > 0 and "/".join(path.split("/")[: len(path.split("/")) - depth]) in packages
 
 
 def _same_root(path: str, importer: str, module: str) -> bool:
