@@ -686,7 +686,7 @@ def _unknown(generation: Generation, name: str) -> GraphAnswer[Any]:
     outside = outside_file(name)  # /etc/passwd::f, ../x.py:f: the path, as a search says it
     if outside is not None:  # it had been "no indexed file or folder is /etc/passwd::f", or "unknown symbol '../x.py::f'"
         return GraphAnswer(name, (), (), 0, missing=path_missing(outside), _snapshot=generation.snapshot)
-    close = absent_path(generation, name)  # a path no file or folder is: its close paths, no symbols
+    close = absent_path(generation, name, prose=False)  # a path no file or folder is: its close paths, no symbols
     if close is not None:
         return GraphAnswer(name, (), (), 0, suggestions=close, missing=path_missing(name, close),
                            _snapshot=generation.snapshot)

@@ -53,15 +53,18 @@ def missing_path(generation: Generation, intent: Intent) -> LookupFailure | None
     return LookupFailure(target, "place", f"{path_missing(target)}{RELATED}{_close_said(close)}", close)
 
 
-def absent_path(generation: Generation, written: str) -> tuple[str, ...] | None:
+def absent_path(generation: Generation, written: str, prose: bool = True) -> tuple[str, ...] | None:
     """The indexed paths closest to a written path that no indexed file or folder is; ``None``
-    when it is one, is no path, names a symbol, or the generation has no one file list."""
+    when it is one, is no path, names a symbol, or the generation has no one file list. In ``prose``
+    (a question's words), two words joined by a slash are no path (:func:`_words_pair`); a name a
+    tool is given (find_references, ``maguyva graph``) is one: ``link/passwd`` through a link out of
+    the root had been "unknown symbol" there and "no definition of" in find_definition."""
     if not names_path(written):
         return None
     if "structural" not in generation.missing and generation.knows_symbol(written):
         return None
     paths = _indexed_paths(generation)
-    if paths is None or _in_graph(generation, written) or holds(paths, written) or _words_pair(paths, written):
+    if paths is None or _in_graph(generation, written) or holds(paths, written) or prose and _words_pair(paths, written):
         return None
     return close_paths(paths, written)
 

@@ -186,7 +186,8 @@ def _definition_answer(engine: Engine, name: str, kind: str | None, with_source:
         said = _module_said(engine, name) if kind in (None, "module") else ""
         if said:
             raise AnswerError(f"{echo(name)!r} is no symbol defined in {engine.root} but {said}")
-        raise AnswerError(f"no {what} {echo(name)!r} in the index of {engine.root}.{_other_kinds(engine, name, kind) or _suggest(answer)}")
+        raise AnswerError(f"no {what} {echo(name)!r} in the index of {engine.root}{answer.unreadable_said}."
+                          f"{_other_kinds(engine, name, kind) or _suggest(answer)}")
     items = [_definition(answer, d, with_source) for d in answer.entries[:limit]]
     return {"symbol": echo(name), **_listing("definitions", items, answer.total)}
 
@@ -368,7 +369,8 @@ def _known(engine: Engine, answer: A) -> A:
         raise AnswerError(f"in {engine.root}, {answer.missing}.")  # "close paths: a, b in /r" read as if in /r
     if not answer.known:
         unindexed = f" {echo(answer.unindexed_said.removeprefix('; '))}." if answer.unindexed else ""  # a path as it is
-        raise AnswerError(f"unknown symbol {echo(answer.name)!r}: nothing of that name is defined in {engine.root}."
+        raise AnswerError(f"unknown symbol {echo(answer.name)!r}: nothing of that name is defined in {engine.root}"
+                          f"{answer.unreadable_said}."  # a file without read permission may define it, as graph says
                           f"{unindexed}{_still_named(engine, answer.name)}{_suggest(answer)}")
     return answer
 
