@@ -433,9 +433,9 @@ def test_the_tier_builds_search_by_one_tier_each(polyglot: object, tmp_path: obj
     monkeypatch.setattr(modes, "INDEX", Path(str(tmp_path)) / "index")
     root = Path(str(polyglot))
     for name, tiers, says, never in (
-        ("static tier", {"static": 1.0, "transformer": 0.0}, "static cosine", "model"),
-        ("model tier", {"static": 0.0, "transformer": 1.0}, "model cosine", "static"),
-        ("both tiers", {"static": 1.0, "transformer": 1.0}, "model cosine", "no static vector"),
+        ("static tier", {"static": 1.0, "transformer": 0.0}, "static cosine", "transformer"),
+        ("model tier", {"static": 0.0, "transformer": 1.0}, "transformer cosine", "static"),
+        ("both tiers", {"static": 1.0, "transformer": 1.0}, "transformer cosine", "no static vector"),
     ):
         engine = modes.ENGINES[name](root, True, lambda _: None, 128)
         try:

@@ -60,11 +60,11 @@ def test_a_narrow_line_shortens_the_figures_before_the_notice() -> None:
 
     index, tiers = index_forms("186 files · 2,648 symbols · 2,852 chunks"), tier_forms(1.0, 0.03)
     assert index == ("186 files · 2,648 symbols · 2,852 chunks", "186 files")
-    assert tiers == ("semantic: static 100% · model 3%", "semantic: model 3%", "model 3%")
+    assert tiers == ("semantic: static 100% · transformer 3%", "semantic: transformer 3%", "transformer 3%")
     notice = "no symbol named frobnicate_widget; showing related code"
     assert fit_parts(0, notice, index, tiers) == (index[0], tiers[0], 0)  # not laid out yet
     assert fit_parts(200, notice, index, tiers) == (index[0], tiers[0], 0)
-    assert fit_parts(60, notice, index, tiers) == ("186 files", "semantic: model 3%", 0)
+    assert fit_parts(60, notice, index, tiers) == ("186 files", "semantic: transformer 3%", 0)
     assert fit_parts(60, "", index, tiers) == ("186 files", tiers[0], 0)  # never a figure cut mid-number
     assert index_forms("indexing: words") == ("indexing: words",)
     assert tier_forms(1.0, 1.0) == ("",)
@@ -99,7 +99,7 @@ async def test_at_80_columns_the_notice_and_the_result_count_show_while_the_mode
         assert any(n.startswith("no symbol named frobnicate_widget") for n in app.answer.notices)
         drawn = status.drawn()
         assert drawn.notice.startswith("no symbol named") and drawn.notice.endswith(MORE), drawn
-        assert drawn.tiers.endswith("model 3%")
+        assert drawn.tiers.endswith("transformer 3%")
         assert str(status.query_one(StatusText).render()).endswith(drawn.notice)
         question = str(app.query_one("#question", Static).render())
         assert f"{len(app.answer.rows)} results" in question, question

@@ -1,4 +1,4 @@
-"""The status line shows how far each semantic tier reaches: ``semantic: static 100% · model 31%``."""
+"""The status line shows how far each semantic tier reaches: ``semantic: static 100% · transformer 31%``."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from tests.app.conftest import SIZE, ask, wait_for
 
 
 def test_tiers_text_names_both_tiers_until_both_are_complete() -> None:
-    assert tiers_text(1.0, 0.31) == "semantic: static 100% · model 31%"
-    assert tiers_text(1.0, 0.999) == "semantic: static 100% · model 99%"  # 100 only when complete
-    assert tiers_text(None, 0.5) == "semantic: model 50%"  # before the first refresh said
+    assert tiers_text(1.0, 0.31) == "semantic: static 100% · transformer 31%"
+    assert tiers_text(1.0, 0.999) == "semantic: static 100% · transformer 99%"  # 100 only when complete
+    assert tiers_text(None, 0.5) == "semantic: transformer 50%"  # before the first refresh said
     assert tiers_text(1.0, 1.0) == "" and tiers_text(None, None) == ""
 
 
@@ -23,12 +23,12 @@ async def test_a_fresh_repository_shows_the_static_tier_complete_and_the_model_t
     app = make_app(root=polyglot)  # embedding off: the transformer tier stays at 0 %
     async with app.run_test(size=SIZE) as pilot:
         status = app.query_one(StatusLine)
-        complete = "semantic: static 100% · model 0%"  # the static tier's share shows while it is filled
+        complete = "semantic: static 100% · transformer 0%"  # the static tier's share shows while it is filled
         await wait_for(pilot, lambda: status.drawn().tiers == complete, timeout=60)
-        assert status.drawn().tiers == "semantic: static 100% · model 0%"
+        assert status.drawn().tiers == "semantic: static 100% · transformer 0%"
         app.query_one(StatusLine).embedding(31, 100)
         await pilot.pause()
-        assert status.drawn().tiers == "semantic: static 100% · model 31%"
+        assert status.drawn().tiers == "semantic: static 100% · transformer 31%"
         await ask(pilot, "how is the configuration loaded")  # the answer's own share goes stale as the model fills
         assert any(said_by_tiers(n) and "covers 0%" in n for n in app.answer.notices)
         assert "transformer tier" not in status.drawn().notice

@@ -252,7 +252,7 @@ def _status_line(screen: str) -> str:
 
 def _index_complete(screen: str) -> bool:
     """The status bar says the index is whole: what it holds, no engine still to join (``graph…``)
-    and no semantic tier still filling in (``semantic: static 100% · model 31%``). After this the
+    and no semantic tier still filling in (``semantic: static 100% · transformer 31%``). After this the
     question is not asked again by the index (each join or tier completed asks it again)."""
     status = _status_line(screen)
     return "symbols" in status and "…" not in status and "semantic:" not in status

@@ -120,8 +120,8 @@ def test_the_transformer_ranks_what_it_covers_and_the_reason_names_both_tiers(tm
     assert set(names) == {f"f{i}" for i in range(6)}
     assert names.index("f1") < names.index("f0") and names.index("f1") < names.index("f2")
     reasons = {h.symbol: h.reason or "" for h in hits}
-    assert "static cosine" in reasons["f1"] and "model cosine" in reasons["f1"]
-    assert "no model vector yet" in reasons["f5"]
+    assert "static cosine" in reasons["f1"] and "transformer cosine" in reasons["f1"]
+    assert "no transformer vector yet" in reasons["f5"]
 
 
 # -- the engine: the static tier at index time, coverage per tier, the notice ------------------------

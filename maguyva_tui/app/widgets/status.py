@@ -3,7 +3,7 @@
 An index build says which of its five steps it is at and how far the step got: ``indexing 3/5: text
 index`` beside its bar; once a first build is searchable (step 4 on), that it is, and which engines
 answer: ``searchable (text, structure) · 4/5: call graph``. After it, the transformer tier's
-fill-in beside what the index holds (``semantic: static 100% · model 31%``).
+fill-in beside what the index holds (``semantic: static 100% · transformer 31%``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ ENGINE_LABELS: Final = (("text", "text"), ("structural", "structure"), ("graph",
 NOTICE_ROOM: Final = 28
 """Cells a notice keeps on a narrow line (fewer if it is shorter): the index's figures and the tiers'
 are shortened first, as far as they go (at 80 columns the notice had been cut away whole while the
-model tier filled, and the tiers' figure cut mid-number: ``semantic: static 1``)."""
+transformer tier filled, and the tiers' figure cut mid-number: ``semantic: static 1``)."""
 
 BAR_FORMS: Final = (32, 12, 0)
 """Cells of the progress bar's bar, longest first: a narrow line narrows it, then shows the
@@ -377,13 +377,15 @@ _TIER_NOTICE = re.compile(r"(?:[^:]+: )?semantic: the transformer tier covers \d
 
 def said_by_tiers(notice: str) -> bool:
     """Tell whether a notice is the transformer tier's share, which the line's tier figures say as it
-    fills in (the answer's figure goes stale: it had read 6 % beside ``model 43%``)."""
+    fills in (the answer's figure goes stale: it had read 6 % beside ``transformer 43%``)."""
     return _TIER_NOTICE.match(notice) is not None
 
 
 def tiers_text(static: float | None, model: float | None) -> str:
-    """``semantic: static 100% · model 31%``; empty once every known tier covers everything."""
-    known = [(name, value) for name, value in (("static", static), ("model", model)) if value is not None]
+    """``semantic: static 100% · transformer 31%``; empty once every known tier covers everything.
+    The tiers are named as the README, ``--explain`` and the engine's notices name them (the line had
+    said ``model`` where they say ``transformer``)."""
+    known = [(name, value) for name, value in (("static", static), ("transformer", model)) if value is not None]
     if all(value >= 1.0 for _, value in known):
         return ""
     return "semantic: " + " · ".join(f"{name} {_floor_percent(value)}%" for name, value in known)

@@ -494,7 +494,7 @@ class TieredRetriever:
 
     def _hit(self, lists: TierLists, index: int, score: float, lead: str = "") -> Hit:
         parts = []
-        for tier, name, cosines in ((self.static, "static", lists.static_cosine), (self.model, "model", lists.model_cosine)):
+        for tier, name, cosines in ((self.static, "static", lists.static_cosine), (self.model, "transformer", lists.model_cosine)):
             if tier is not None:
                 value = float(cosines[index])
                 parts.append(f"no {name} vector yet" if np.isnan(value) else f"{name} cosine {value:.2f}")
