@@ -102,6 +102,11 @@ No symbol id starts so."""
 
 UNION_SEPARATOR = "\n"
 
+MAX_SUBCLASSES = 64
+"""Subclasses a Python class's ``self.m()`` looks ``m`` up in where the class's own bases have no
+``m`` (``Resolver.in_subclasses``): a class with more is a base of everything (sympy's ``Basic``),
+whose undefined call is left unresolved rather than tied to each of hundreds of methods."""
+
 
 ELEMENT_METHODS = frozenset({"get", "pop", "popleft", "setdefault"})
 """Methods of Python's containers that give one of their elements (a mapping's: one of its values)."""
@@ -292,6 +297,8 @@ class Resolver(Memo):
         self.property_names: Collection[str] | None = None
         """The name of every property of the repository (``None``: not known, every attribute read
         is looked up): a read of another name reaches no property, and is not looked up."""
+        self.subclass_map: dict[str, list[str]] | None = None
+        """Class node to the classes naming it a base (``in_subclasses``), made on first use."""
         super().__init__()
 
     # -- tables, each read recorded ------------------------------------------------------------
@@ -372,6 +379,8 @@ class Resolver(Memo):
             owner = target
             read = apart and i < len(parts) - 1 and not written[i].endswith("()")
             target = self.field(target, parts[i]) if read else self.member(target, parts[i])
+            if target == UNRESOLVED and i == used == 1 and written[0] == "self" and index.language == "python":
+                target, owner = self.in_subclasses(owner, parts[i])  # a mixin's self.m() of a sibling's m
             if target == UNRESOLVED and owner.startswith(ARRAY) and index.language in ("python", "java"):
                 target = EXTERNAL  # ``xs.append`` of ``xs: list[Node]``: Python's own list's (dict's) method, Java's
             elif target == UNRESOLVED and owner.startswith(ARRAY) and rules(index.language).held_members:
@@ -1475,6 +1484,49 @@ class Resolver(Memo):
         users = self.memoized(("users", trait), self.trait_users, trait)
         found = {self.member(user, name) for user in users}
         return found.pop() if len(found) == 1 and not found & SENTINELS else UNRESOLVED
+
+    def in_subclasses(self, cls: str, name: str) -> tuple[str, str]:
+        """Resolve a Python ``self.name`` that ``cls`` and its bases leave unresolved through the
+        classes deriving from it: ``self`` is an instance of one of them, whose MRO may give the
+        name from a sibling base (PyYAML's ``Parser`` calls ``self.check_token()`` of ``Scanner``,
+        both bases of ``Loader``). The one method they agree on, with ``cls`` as the owner; where
+        they differ, ambiguous with a union of the subclasses giving one as the owner (a site of
+        each, ``link.union_methods``); unresolved where none gives a method of the repository, or
+        more than ``MAX_SUBCLASSES`` derive from ``cls``."""
+        if self.kind(cls) not in CLASS_KINDS:
+            return UNRESOLVED, cls
+        self.deps.add("glob:python")  # a class that comes to derive from cls changes the answer
+        return self.memoized(("subclasses", cls, name), self._in_subclasses, cls, name)
+
+    def _in_subclasses(self, cls: str, name: str) -> tuple[str, str]:
+        """Do ``in_subclasses`` without the memo."""
+        if self.subclass_map is None:
+            self.subclass_map = {}
+            for sub, bases in self.bases.items():
+                for base in dict.fromkeys(bases):
+                    self.subclass_map.setdefault(base, []).append(sub)
+        subclasses: list[str] = []
+        seen = {cls}
+        stack = [cls]
+        while stack:
+            for sub in self.subclass_map.get(stack.pop(), ()):
+                if sub not in seen:
+                    if len(subclasses) == MAX_SUBCLASSES:
+                        return UNRESOLVED, cls
+                    seen.add(sub)
+                    subclasses.append(sub)
+                    stack.append(sub)
+        found: dict[str, list[str]] = {}
+        for sub in subclasses:
+            method = self.member(sub, name)
+            if self.kind(method) in FUNCTION_KINDS:
+                found.setdefault(method, []).append(sub)
+        if len(found) == 1:
+            return next(iter(found)), cls
+        if not found:
+            return UNRESOLVED, cls
+        givers = sorted(next(iter(subs)) for subs in found.values())  # one subclass per method
+        return AMBIGUOUS, UNION + UNION_SEPARATOR.join(givers)
 
     def trait_users(self, trait: str) -> tuple[str, ...]:
         """Return the classes whose bases name a trait (PHP's ``use TimeTrait;``)."""
