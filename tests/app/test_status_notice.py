@@ -64,7 +64,8 @@ def test_a_narrow_line_shortens_the_figures_before_the_notice() -> None:
     notice = "no symbol named frobnicate_widget; showing related code"
     assert fit_parts(0, notice, index, tiers) == (index[0], tiers[0], 0)  # not laid out yet
     assert fit_parts(200, notice, index, tiers) == (index[0], tiers[0], 0)
-    assert fit_parts(60, notice, index, tiers) == ("186 files", "semantic: transformer 3%", 0)
+    assert fit_parts(66, notice, index, tiers) == ("186 files", "semantic: transformer 3%", 0)
+    assert fit_parts(60, notice, index, tiers) == ("186 files", "transformer 3%", 0)
     assert fit_parts(60, "", index, tiers) == ("186 files", tiers[0], 0)  # never a figure cut mid-number
     assert index_forms("indexing: words") == ("indexing: words",)
     assert tier_forms(1.0, 1.0) == ("",)
