@@ -279,12 +279,13 @@ class StatusText(Widget):
 def fit_notice(text: str, width: int) -> str:
     """``text`` cut to ``width`` cells with :data:`MORE` at its end when it is longer (whole where no
     width is known yet), at a word's end where one lies in the second half; too narrow for a word of
-    it, the hint alone."""
+    it, the hint alone, and narrower than the hint, nothing (at 30x10 it had been cut to ``e: al``)."""
     if width <= 0 or cell_len(text) <= width:
         return text
     room = width - cell_len(MORE)
     if room < 4:
-        return set_cell_size(MORE.removeprefix("… "), width).rstrip()
+        hint = MORE.removeprefix("… ")
+        return hint if cell_len(hint) <= width else ""
     cut = set_cell_size(text, room)
     if not text[len(cut):].startswith(" "):  # inside a word: end at the word before it, where one is
         head = cut.rpartition(" ")[0]
