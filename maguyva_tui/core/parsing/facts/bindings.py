@@ -1525,11 +1525,17 @@ def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bo
     return line, types.pop() if len(types) == 1 else UNTYPED
 
 
+BARE_MADE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\(\)")
+"""A value made by calling a bare name: ``Tuple()`` (an instance, or what a function gives)."""
+
+
 def _either(types: set[str]) -> bool:
     """Tell whether the values a function returns in several places may be read as a union, what a
-    call on its result reaches being each one's method (jedi's reading): each is typed, and none is
-    a union or alternatives already."""
-    return all(types) and not any(names.UNION_TYPE in t or names.ALTERNATIVES in t for t in types)
+    call on its result reaches being each one's method (jedi's reading): each is made by calling a
+    bare name (``return Tuple(*val)``, ``return Values(*val)``). A union of other values (sympy's
+    ``return self.func(...)`` beside ``return S.Zero``) had made a one-file update of sympy take
+    5.4 s of CPU where 3.3 s had done."""
+    return all(BARE_MADE.fullmatch(t) for t in types)
 
 
 def _alternatives(types: set[str], bound: str) -> bool:
