@@ -16,7 +16,7 @@ from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from maguyva_tui.app.editor import NoEditor, open_command
-from maguyva_tui.app.fuzzy import Target
+from maguyva_tui.app.fuzzy import Target, line_count
 from maguyva_tui.app.screens.help import HelpScreen, Section
 from maguyva_tui.app.screens.jump import JumpInput, JumpScreen
 from maguyva_tui.app.session import Answer, Request, adjusted
@@ -317,7 +317,14 @@ class ActionsMixin(App[None]):
         if not getattr(self, "index_ready", False):
             self.notify("still indexing: go to works once the index is open", severity="warning")
             return
-        self.push_screen(JumpScreen(self.source.jump_targets(), self.source.real_first), self._jumped)
+        self.push_screen(JumpScreen(self.source.jump_targets(), self.source.real_first, self._line_count), self._jumped)
+
+    def _line_count(self, path: str) -> int | None:
+        """Lines of a shown path as the index holds it (``None``: not readable)."""
+        try:
+            return line_count(self.source.read(path))
+        except (KeyError, OSError):
+            return None
 
     def _jumped(self, target: Target | None) -> None:
         if target is None:
@@ -328,8 +335,9 @@ class ActionsMixin(App[None]):
         except (KeyError, OSError) as exc:
             self.notify(f"cannot read {target.path}: {exc}", severity="error")
             return
-        last = max(text.count("\n") + (not text.endswith("\n")), 1)
+        last = line_count(text)
         if target.line > last:  # path:line past the file's end (go to's path:line): its last line, as vim +N
+            self.notify(f"{target.path} has {last:,} lines: line {target.line:,} is past its end", severity="warning")
             target = replace(target, label=f"{target.path}:{last}", line=last, end_line=last)
         preview = self.part(Preview)
         name = plain_qualname(target.label).rpartition(".")[2] if target.detail else None  # a symbol: its own name

@@ -48,6 +48,11 @@ def targets(files: Iterable[str], symbols: Iterable[object], prefix: str = "") -
     return out
 
 
+def line_count(text: str) -> int:
+    """Lines of a file's text (a last line without its newline counts; an empty file has one)."""
+    return max(text.count("\n") + (not text.endswith("\n")), 1)
+
+
 def target_place(target: Target) -> tuple[str, int, int] | None:
     """A symbol target's chunk (its path as shown, its lines); ``None`` for a file."""
     return (target.path, target.line, target.end_line) if target.detail else None
@@ -137,9 +142,14 @@ class Finder:
     orders targets of one score (else their order in ``candidates``, symbols in path order: serde's
     template ``Serialize`` of ``private/doc.rs`` had been listed above ``ser/mod.rs``'s trait)."""
 
-    def __init__(self, candidates: Sequence[Target], order: Order | None = None) -> None:
+    def __init__(self, candidates: Sequence[Target], order: Order | None = None,
+                 lines: Callable[[str], int | None] | None = None) -> None:
+        """``lines``: how many lines a file holds (``None``: unknown), read for the files a
+        ``path:line`` matches, so that only those holding the line are offered."""
         self.candidates = candidates
         self.order = order
+        self.lines = lines
+        self._counts: dict[str, int | None] = {}
         self._texts: tuple[list[str], list[str]] | None = None
         self._matched: dict[tuple[str, ...], Sequence[int]] = {}
         self._lock = threading.Lock()
@@ -155,8 +165,26 @@ class Finder:
             for path in _tails(place[1]):  # /srv/app/pkg/a.py, printed elsewhere: the longest tail held
                 files = [t for t in self._rank(path, limit * 4) if not t.detail][:limit]
                 if files:
-                    return [replace(t, label=f"{t.label}:{line}", line=line, end_line=line) for t in files]
+                    return self._at_line(files, line)
         return self._rank(query, limit)
+
+    def _at_line(self, files: list[Target], line: int) -> list[Target]:
+        """The files that hold ``line``, each at it; where none does, each at its last line, said
+        so (``emitter.py:1045`` had offered a 104-line test_emitter.py:1045, opened at its end)."""
+        counts = [self._count(t.path) for t in files]
+        holding = [t for t, n in zip(files, counts) if n is None or n >= line]
+        if holding:
+            return [replace(t, label=f"{t.label}:{line}", line=line, end_line=line) for t in holding]
+        return [replace(t, label=f"{t.label}:{n}  line {line} is past its end ({n:,} lines)", line=n, end_line=n)
+                for t, n in zip(files, counts) if n is not None]
+
+    def _count(self, path: str) -> int | None:
+        """Lines of a file (``None``: unknown), read once."""
+        if self.lines is None:
+            return None
+        if path not in self._counts:
+            self._counts[path] = self.lines(path)
+        return self._counts[path]
 
     def _rank(self, query: str, limit: int) -> list[Target]:
         query = query.strip().lower()

@@ -58,8 +58,31 @@ async def test_go_to_a_path_and_line_shows_that_line_and_past_the_end_the_last(m
             app.screen.query_one("#jump-input").value = typed
             options = app.screen.query_one("#jump-list", OptionList)
             await wait_for(pilot, lambda o=options: o.option_count and "config.py:" in str(o.get_option_at_index(0).prompt))
+            past = "line 9999 is past its end (49 lines)"  # it had offered config.py:9999 and opened at 49, unsaid
+            assert (past in str(options.get_option_at_index(0).prompt)) == (line == 49)
             await pilot.press("enter")
             await wait_for(pilot, lambda: not isinstance(app.screen, JumpScreen))
             preview = app.part(Preview)
             assert preview.shown == ("app/config.py", line, line)
             assert str(preview.border_title) == f"app/config.py:{line}"  # it had said :9999 of a 49-line file
+
+
+def _counted(lines: dict[str, int]) -> Finder:
+    files = [Target(p, p, 1, 1) for p in ("lib/yaml/emitter.py", "tests/legacy_tests/test_emitter.py")]
+    return Finder(files, lines=lines.get)
+
+
+def test_a_path_and_line_offers_only_the_files_that_hold_the_line() -> None:
+    """PyYAML's ``emitter.py:1045`` had also offered tests/legacy_tests/test_emitter.py:1045, a file
+    of 104 lines, opened at its last line with no word."""
+    found = _counted({"lib/yaml/emitter.py": 1137, "tests/legacy_tests/test_emitter.py": 104}).rank("emitter.py:1045")
+    assert [t.label for t in found] == ["lib/yaml/emitter.py:1045"]
+    found = _counted({"lib/yaml/emitter.py": 1137, "tests/legacy_tests/test_emitter.py": 104}).rank("emitter.py:90")
+    assert len(found) == 2 and all(t.line == 90 for t in found)
+
+
+def test_a_line_past_the_end_of_every_file_matched_is_said() -> None:
+    found = _counted({"lib/yaml/emitter.py": 1137, "tests/legacy_tests/test_emitter.py": 104}).rank("emitter.py:5000")
+    assert [t.label for t in found] == ["lib/yaml/emitter.py:1137  line 5000 is past its end (1,137 lines)",
+                                        "tests/legacy_tests/test_emitter.py:104  line 5000 is past its end (104 lines)"]
+    assert [t.line for t in found] == [1137, 104]

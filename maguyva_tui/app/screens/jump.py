@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on, work
@@ -49,11 +50,13 @@ class JumpScreen(ModalScreen[Target | None]):
         Binding("escape", "dismiss(None)", "Cancel"),
     ]
 
-    def __init__(self, candidates: list[Target], order: Order | None = None) -> None:
-        """``order``: what orders the matches that score alike (the real definitions of a name first)."""
+    def __init__(self, candidates: list[Target], order: Order | None = None,
+                 lines: Callable[[str], int | None] | None = None) -> None:
+        """``order``: what orders the matches that score alike (the real definitions of a name first);
+        ``lines``: how many lines a file holds, so ``path:line`` offers the files that hold the line."""
         super().__init__()
         self.candidates = candidates
-        self.finder = Finder(candidates, order)
+        self.finder = Finder(candidates, order, lines)
         self.matches: list[Target] = []
 
     def compose(self) -> ComposeResult:
