@@ -393,6 +393,11 @@ def _refuse_contradictions(args: argparse.Namespace) -> None:
                         "on a line of its own)")
     if getattr(args, "regex", False):
         _refuse_intent_with_regex(args.intent, f"--intent {args.intent}")
+    if getattr(args, "batch", None):  # every line without its own would be refused, the run exiting 0: say it once
+        if args.limit < 1:
+            raise UserError("--limit must be at least 1")
+        if args.depth is not None and args.depth < 1:
+            raise UserError("--depth must be a whole number of at least 1")
 
 
 def _refuse_intent_with_regex(intent: object, said: str) -> None:
@@ -422,14 +427,14 @@ def _refuse_index_contradictions(args: argparse.Namespace) -> None:
 
 
 def _refused_in_json(args: argparse.Namespace, said: str) -> None:
-    """Print a command's error object on stdout when it was asked for JSON (not over ``--batch``,
-    whose lines each get their own)."""
-    if not getattr(args, "json", False) or getattr(args, "batch", None):
+    """Print a command's error object on stdout when it was asked for JSON (``--batch`` too: a run
+    refused before its first line is one error object, ``"query": null``, where stdout had been empty)."""
+    if not getattr(args, "json", False) and not getattr(args, "batch", None):
         return
     if args.command == "index":
         _emit({"path": None, "error": said})
     elif args.command == "search":
-        _emit(refused(args.query, said))
+        _emit(refused(None if args.batch else args.query, said))
     elif args.command == "graph":
         _emit(refused(f"{args.action} {args.name}", said))
 
@@ -468,18 +473,22 @@ def _dispatch(argv: list[str]) -> int:
             _emit({"path": args.path, "error": INTERRUPTED})
             raise
     if args.command == "search":
-        if not args.json or args.batch:  # --batch: each line's error object is its own
+        if not args.json and not args.batch:
             return _search_command(args)
         try:
             return _search_command(args)
         except (UserError, QueryError, NotADirectoryError, UnreadableRepository, IndexNotWritable, MissingPackage) as exc:
-            _emit(refused(args.query, str(exc)))  # as a --batch line's: a script reads why; main says it on stderr
+            # as a --batch line's: a script reads why; main says it on stderr. --batch: the run refused before its
+            # first line (each line's own error is in its answer), one object, "query": null (stdout had been empty)
+            _emit(refused(None if args.batch else args.query, str(exc)))
             raise
         except KeyboardInterrupt:
-            _emit(refused(args.query, INTERRUPTED))
+            if not args.batch:  # a batch's answered lines stand; the interrupted run says so on stderr
+                _emit(refused(args.query, INTERRUPTED))
             raise
         except Exception as exc:  # a bug, or the index pulled from under the search: stdout had been empty
-            _refused_for_a_failure(exc, args.query)
+            if not args.batch:  # a batch answers a line's bug in that line's object
+                _refused_for_a_failure(exc, args.query)
             raise
     if args.command == "graph":
         try:
@@ -1014,6 +1023,8 @@ def _scoped(answer: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _batch(args: argparse.Namespace) -> int:
+    if args.batch != "-":  # a batch file that cannot be read is said before the repository is indexed for it
+        _open_batch(args.batch).close()
     engine = _engine(args.repo, args.index_dir, waiting=_tell_waiting)
     return run_batch(args, lambda text, options: _scoped(_with_cut(*_json_and_cut(engine, text, options)), args))
 

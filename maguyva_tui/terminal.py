@@ -189,7 +189,7 @@ _NUMBER = re.compile(r"-\d[\d.]*")
 
 
 _ASKS_JSON: ContextVar[bool] = ContextVar("_ASKS_JSON", default=False)
-"""Whether the command line being parsed asks for ``--json`` (a resident server parses several at once)."""
+"""Whether the command line being parsed asks for JSON, ``--json`` or ``--batch`` (a resident server parses several at once)."""
 
 
 class CommandParser(ArgumentParser):
@@ -206,7 +206,8 @@ class CommandParser(ArgumentParser):
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
         """Parse, an argument this subcommand does not know an error (exit status 2)."""
         options = list(args or ())
-        _ASKS_JSON.set("--json" in options[: options.index("--")] if "--" in options else "--json" in options)
+        typed = options[: options.index("--")] if "--" in options else options  # --batch answers in JSON lines too
+        _ASKS_JSON.set(any(o in ("--json", "--batch") or o.startswith("--batch=") for o in typed))
         parsed, unknown = super().parse_known_args(args, namespace)
         if unknown:  # less the -- that dash_literals_last may have put before a literal (not typed)
             self.error("unrecognized arguments: " + " ".join(a for a in unknown if a != "--"))

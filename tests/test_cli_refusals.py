@@ -129,7 +129,9 @@ def test_search_options_asking_two_things_at_once_are_refused(argv: list[str], s
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*argv, "--repo", str(tmp_path)]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.startswith(f"maguyva: error: {said}") and err.count("\n") == 1
+    assert err.startswith(f"maguyva: error: {said}") and err.count("\n") == 1
+    assert out == ("" if "--batch" not in argv else f'{{"query": null, "error": "{said} (put \'x\' on a line of its own)", '
+                                                     '"results": []}\n')  # --batch answers in JSON: its refusal too
 
 
 @pytest.mark.parametrize("embed", ["full", "static"])

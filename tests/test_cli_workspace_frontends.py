@@ -48,7 +48,7 @@ def test_batch_with_explain_over_several_repositories_is_refused(repos, tmp_path
     status = cli.main(["search", "--batch", "-", "--explain", "--repo", str(service), "--repo", str(frontend),
                        "--index-dir", str(ix)])
     out, err = capsys.readouterr()
-    assert status == 2 and out == ""
+    assert status == 2 and json.loads(out)["error"].startswith("--explain does not go with --batch")  # JSON, as --batch
     assert err.startswith("maguyva: error: --explain does not go with --batch") and len(err.splitlines()) == 1
 
 
