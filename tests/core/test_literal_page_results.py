@@ -33,8 +33,8 @@ def test_one_votes_result_is_the_general_one(engine: Engine, monkeypatch: pytest
     made: list[Ranked] = []
     page = search_module._page
 
-    def both(generation: Any, items: Any, run: Any, focus: Any = None) -> tuple[Ranked, ...]:
-        fast = page(generation, items, run, focus)  # a one-vote item made in _page's own loop
+    def both(generation: Any, items: Any, run: Any, focus: Any = None, *rest: Any) -> tuple[Ranked, ...]:
+        fast = page(generation, items, run, focus, *rest)  # a one-vote item made in _page's own loop
         for item, result in zip(items, fast, strict=True):
             if len(item.contributions) != 1 or item.contributions[0][1] is None:
                 continue
