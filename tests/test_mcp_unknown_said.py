@@ -6,8 +6,7 @@ folder" for both; and MCP's unknown symbol left out how many paths could not be 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -35,26 +34,24 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
     engine.close()
 
 
-def _said(ask: object) -> str:
+def _said(ask: Callable[..., object], *arguments: object) -> str:
     with pytest.raises((AnswerError, QueryError)) as told:
-        ask()  # type: ignore[operator]
+        ask(*arguments)
     return str(told.value)
 
 
 def test_a_path_through_a_link_out_of_the_root_is_said_alike_by_every_tool(engine: Engine) -> None:
     for name in (f"{engine.root}/link/passwd", "link/passwd"):
-        said = {_said(lambda: definition_answer(engine, name, None, False, 10)),
-                _said(lambda: references_answer(engine, name, None, 10)),
-                _said(lambda: impact_answer(engine, name, 3, 10))}
+        said = {_said(definition_answer, engine, name, None, False, 10), _said(references_answer, engine, name, None, 10),
+                _said(impact_answer, engine, name, 3, 10)}
         assert said == {f"in {engine.root}, no indexed file or folder is link/passwd."}, said
-        assert _said(lambda: graph_answer(engine, "callers", name, None, 10)) == "no indexed file or folder is link/passwd"
+        assert _said(graph_answer, engine, "callers", name, None, 10) == "no indexed file or folder is link/passwd"
 
 
 def test_an_unknown_symbol_says_how_many_paths_could_not_be_read(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(engine.generation.snapshot.manifest.skipped, "unreadable", 2)
     unread = f"{engine.root} (2 unreadable paths not indexed)."
-    assert f"nothing of that name is defined in {unread}" in _said(lambda: references_answer(engine, "zz_gone", None, 10))
-    assert f"nothing of that name is defined in {unread}" in _said(lambda: impact_answer(engine, "zz_gone", 3, 10))
-    assert f"no definition of 'zz_gone' in the index of {unread}" in _said(
-        lambda: definition_answer(engine, "zz_gone", None, False, 10))
-    assert "(2 unreadable paths not indexed)" in _said(lambda: graph_answer(engine, "callers", "zz_gone", None, 10))
+    assert f"nothing of that name is defined in {unread}" in _said(references_answer, engine, "zz_gone", None, 10)
+    assert f"nothing of that name is defined in {unread}" in _said(impact_answer, engine, "zz_gone", 3, 10)
+    assert f"no definition of 'zz_gone' in the index of {unread}" in _said(definition_answer, engine, "zz_gone", None, False, 10)
+    assert "(2 unreadable paths not indexed)" in _said(graph_answer, engine, "callers", "zz_gone", None, 10)
