@@ -229,7 +229,8 @@ workspace (a Python file given to --workspace) had named each of its lines, a sc
 
 def reasons(missing: Iterable[Missing]) -> str:
     """Why repositories did not answer, in one line: the first :data:`MAX_REASONS`, then how many more."""
-    said = [m.reason for m in missing]
+    said = [m.reason if m.root in m.reason or m.reason.startswith(f"{m.label}:") else f"{m.label}: {m.reason}"
+            for m in missing]  # a reason that names no repository (a worker process gone) is given its name
     more = len(said) - MAX_REASONS
     return "; ".join(said[:MAX_REASONS]) + (f"; and {more} more" if more > 0 else "")
 

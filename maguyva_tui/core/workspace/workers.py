@@ -58,6 +58,10 @@ def usable_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+REAP_WAIT_S: Final = 1.0
+"""How long the end of a worker's pipe waits for its process to be reaped, to say how it ended."""
+
+
 class WorkerDied(OSError):
     """The worker process ended (killed, crashed) with calls still owed."""
 
@@ -127,8 +131,14 @@ class Worker:
         return f"cannot reach it ({exc})"
 
     def _why_ended(self) -> str:
-        code = self._process.exitcode if not self._process.is_alive() else None
-        return "its worker process ended" + (f" (exit status {code})" if code is not None else "")
+        """How the worker ended, once its pipe closed: the process is waited for a moment (its pipe
+        closes as it dies, a little before it can be reaped), so that every repository it held says
+        the same, its exit status or the signal that killed it (9: ``kill -9``, the OOM killer)."""
+        self._process.join(timeout=REAP_WAIT_S)
+        code = self._process.exitcode
+        if code is None:
+            return "its worker process ended"
+        return "its worker process ended " + (f"(killed by signal {-code})" if code < 0 else f"(exit status {code})")
 
     def _read(self) -> None:
         while True:
