@@ -981,9 +981,11 @@ def _searched(engine: Engine, query: str, **options: Any) -> tuple[SearchResult,
     result = replace(result, results=result.results[:limit])
     if not result.lists_whole:
         return result, None
-    from maguyva_tui.core.answers import graph_question
+    asked: str | None = None
+    if result.modalities_run == ("graph",):  # only the graph's own list is longer elsewhere (graph_question):
+        from maguyva_tui.core.answers import graph_question  # a literal's cut page never loads the graph's modules
 
-    asked = graph_question(result)
+        asked = graph_question(result)
     if asked is not None and result.target:  # the graph command counts them: "showing 200 of 440"
         return result, (f"showing the first {limit}; more match: raise --limit "
                         f"(`maguyva graph {asked} {shlex.quote(result.target)}` says how many)")
@@ -1305,7 +1307,8 @@ def _telling_line(lines: list[str], symbol: str | None) -> str | None:
     """Return the snippet line to show under a result: the one that names its symbol (a class's
     ``class Segment`` line rather than the decorator its span starts with; a Rust method named
     by its impl, ``ArrayVec.fmt (impl Binary)``, by its ``fn fmt`` line), else the first."""
-    from maguyva_tui.core.parsing.trait_impls import plain_qualname  # not answers: a question that reads no graph never loads it
+    # not from core.answers: a question that reads no graph never loads the graph's modules
+    from maguyva_tui.core.parsing.trait_impls import plain_qualname
 
     name = plain_qualname(symbol or "").rpartition(".")[2]
     if name:
