@@ -64,3 +64,23 @@ def test_a_base_of_too_many_classes_ties_nothing() -> None:
     many = "".join(f"class Leaf{i}(Base):\n    def walk(self):\n        pass\n" for i in range(MAX_SUBCLASSES + 1))
     g = build_graph({"pkg/tree.py": analyze("pkg/tree.py", "class Base:\n    def run(self):\n        self.walk()\n" + many)})
     assert not callers(g, "Leaf0.walk").sites
+
+
+def test_bases_changed_or_removed_later_retie_the_call() -> None:
+    g = build_graph({"pkg/scanner.py": analyze("pkg/scanner.py", dedent(SCANNER)),
+                     "pkg/parser.py": analyze("pkg/parser.py", dedent(PARSER)),
+                     "pkg/loader.py": analyze("pkg/loader.py", "from pkg.parser import Parser\nclass Loader(Parser):\n    pass\n")})
+    assert not callers(g, "Scanner.check_token").sites
+    g.update({"pkg/loader.py": analyze("pkg/loader.py", dedent(LOADER))})  # Loader(Scanner, Parser) now
+    assert [s.line for s in callers(g, "Scanner.check_token").sites] == [4]
+    g.update({}, removed=["pkg/loader.py"])
+    assert not callers(g, "Scanner.check_token").sites
+
+
+def test_an_edit_leaving_every_base_relinks_no_mixin() -> None:
+    g = build_graph({"pkg/scanner.py": analyze("pkg/scanner.py", dedent(SCANNER)),
+                     "pkg/parser.py": analyze("pkg/parser.py", dedent(PARSER)),
+                     "pkg/loader.py": analyze("pkg/loader.py", dedent(LOADER)),
+                     "pkg/other.py": analyze("pkg/other.py", "def f():\n    pass\n")})
+    affected = g.update({"pkg/other.py": analyze("pkg/other.py", "def f():\n    pass\n\ndef g():\n    pass\n")})
+    assert affected == {"pkg/other.py"}

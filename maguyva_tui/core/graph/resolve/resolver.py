@@ -1495,7 +1495,7 @@ class Resolver(Memo):
         more than ``MAX_SUBCLASSES`` derive from ``cls``."""
         if self.kind(cls) not in CLASS_KINDS:
             return UNRESOLVED, cls
-        self.deps.add("glob:python")  # a class that comes to derive from cls changes the answer
+        self.deps.add("bases:python")  # a class that comes to derive from cls changes the answer (``model.BASES_KEY``)
         return self.memoized(("subclasses", cls, name), self._in_subclasses, cls, name)
 
     def _in_subclasses(self, cls: str, name: str) -> tuple[str, str]:
