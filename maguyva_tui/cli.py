@@ -1307,8 +1307,7 @@ def _telling_line(lines: list[str], symbol: str | None) -> str | None:
     """Return the snippet line to show under a result: the one that names its symbol (a class's
     ``class Segment`` line rather than the decorator its span starts with; a Rust method named
     by its impl, ``ArrayVec.fmt (impl Binary)``, by its ``fn fmt`` line), else the first."""
-    # not from core.answers: a question that reads no graph never loads the graph's modules
-    from maguyva_tui.core.parsing.trait_impls import plain_qualname
+    from maguyva_tui.core.engine import plain_qualname  # not answers: a question that reads no graph never loads it
 
     name = plain_qualname(symbol or "").rpartition(".")[2]
     if name:

@@ -36,6 +36,7 @@ from maguyva_tui.core.indexer import (
     open_unchanged,
     update_index,
 )
+from maguyva_tui.core.parsing.trait_impls import plain_qualname as plain_qualname  # the CLI's, not through answers
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import (
