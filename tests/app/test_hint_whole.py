@@ -1,5 +1,5 @@
 """The status line's hint to the explain panel (``e: all``) is shown whole or not at all: at 30x10
-it had been cut to ``e: al``."""
+it had been cut to ``e: al``; so is the tiers' figure (at 36 columns it had read ``trans``)."""
 
 from __future__ import annotations
 
@@ -34,3 +34,12 @@ async def test_at_30_columns_the_status_line_never_shows_a_hint_cut(make_app) ->
         notice = status.drawn().notice
         assert notice == "" or notice.endswith(HINT), notice
         assert not any(shown.endswith(HINT[:n]) for n in range(2, len(HINT))), shown
+
+
+def test_the_tiers_figure_is_shown_whole_or_not_at_all() -> None:
+    status = StatusLine()
+    status._index_text, status._static, status._model = "636 files", 1.0, 0.42
+    assert status.drawn(26).tiers == "transformer 42%"  # 636 files  transformer 42%
+    for room in range(10, 26):
+        drawn = status.drawn(room)
+        assert drawn.tiers == "" and drawn.state == "636 files", (room, drawn)

@@ -191,6 +191,8 @@ class StatusLine(Horizontal):
         shown = indexing and not (bar == 0 and percentage is None)  # '--%' alone measures nothing: hidden
         percent = (f"{round(percentage * 100)}%" if percentage is not None else "--%") if shown else None  # Textual's
         used = cell_len(index) + (bar + PERCENT_WIDTH + 2 if shown else 0) + (cell_len(tiers) + 2 if tiers else 0)
+        if tiers and 0 < room < used:  # the tiers' figure whole or not at all (at 36 columns: 'trans')
+            used, tiers = used - cell_len(tiers) - 2, ""
         notice = fit_notice(self._notice, room - used - 2) if room - used - 2 > 0 else ""
         return Drawn(index, bar if shown else 0, percent, percentage, tiers, notice)
 
