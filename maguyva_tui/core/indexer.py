@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from multiprocessing.context import BaseContext
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 from maguyva_tui.core.store.centrality import (
     FUSION_SCALE,
@@ -408,8 +408,22 @@ def _can_fork() -> bool:
 
 def _pool_context() -> BaseContext | None:
     """Fork the parsing workers when :func:`_can_fork` (on any Python: 3.14 no longer forks by
-    default); else the platform's default start method."""
-    return multiprocessing.get_context("fork") if _can_fork() else None
+    default); in a process with other threads (a workspace's shards, the explorer, the MCP server)
+    from a single-threaded fork server, never from the threaded process itself: a worker forked
+    while another thread imported a module got that module's import lock held by a thread it does
+    not have, waited forever at its first import of it (the parser is imported in the worker), and
+    the command waited forever on the worker at 0 % CPU. Else the platform's default start method."""
+    if _can_fork():
+        return multiprocessing.get_context("fork")
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(list(_POOL_PRELOAD))  # imported once by the server, not by each worker
+        return context
+    return multiprocessing.get_context("spawn") if "spawn" in multiprocessing.get_all_start_methods() else None
+
+
+_POOL_PRELOAD: Final = ("maguyva_tui.core.indexer", "maguyva_tui.core.parsing.analyze")
+"""What the fork server imports before it forks a parsing worker (a module that fails to import is skipped)."""
 
 
 PR_SET_PDEATHSIG = 1
@@ -740,8 +754,8 @@ class _Build:
         if total >= PARALLEL_MIN_FILES and (os.cpu_count() or 1) >= 2:
             try:
                 return self._parse_in_pool(fresh)
-            except (OSError, ValueError, BrokenProcessPool):  # no worker processes to be had here
-                pass
+            except (OSError, ValueError, EOFError, BrokenProcessPool):  # no worker processes to be had here
+                pass  # (EOFError: the fork server that starts them ended, killed, before it answered)
         out: list[PackedRow] = []
         for batch in self._batches(fresh):
             self.progress("parse", len(out), total)
