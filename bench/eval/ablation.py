@@ -115,7 +115,8 @@ def _fused(engine: Any, lists: Mapping[str, list[Hit]], v: Variant, limit: int, 
     items = fuse(lists, _weights(v.intent, v.only_dominant), the_plan.k,
                  centrality=generation.centrality if v.boost else no_centrality, demotion=demotion_for,
                  locate=generation.locate, dedup_per_file=v.dedup and not v.dominant_picks,
-                 file_decay=the_plan.file_decay, named=named, quoted=quoted)  # a one-function description credits no file
+                 file_decay=the_plan.file_decay, named=named, quoted=quoted,  # a one-function description credits no file
+                 windows=the_plan.windows)  # and counts a line window at its factor
     if v.dominant_picks:
         items = _dominant_picks(items, weights_for(v.intent.name).dominant())
     return [item.key for item in items[:limit]]
