@@ -104,9 +104,10 @@ from maguyva_tui.core.types import SYMBOL_KINDS
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
-STATIC_VERSION = 9
+STATIC_VERSION = 10
 """Bump when the tokenisation, the weighting, the fit or how the vectors are stored changes: stored
-vectors and fits of another version are not used (the provider id names it). 9: stored as int8."""
+vectors and fits of another version are not used (the provider id names it). 9: stored as int8;
+10: a method's own text, without the doc comment above its code (``own_text``)."""
 TABLE_VERSION = 5
 """Bump when the derivation of the token table changes: a cached table of another version is derived
 again (35 CPU-seconds), so a change of weighting alone does not cost that."""
