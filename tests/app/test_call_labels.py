@@ -36,7 +36,7 @@ def _symbols(table: ResultsTable) -> list[str]:
 @pytest.mark.parametrize(("width", "shown"), [
     (130, ["run_flaskr → flaskr/__init__.py:1", "run_task_app → task_app/__init__.py:1"]),
     # the caller's name stays readable, the label's path gives way (it had read ``ru… → task_app/…:1``)
-    (80, ["run_flaskr → flaskr/…:1", "run_task_app → task_a…:1"]),  # the empty engines' columns given
+    (80, ["run_flaskr → fl…:1", "run_task_… → ta…:1"]),
 ])
 async def test_each_call_names_the_definition_it_calls_in_the_symbol_cell(tmp_path: Path, width: int,
                                                                            shown: list[str]) -> None:
@@ -70,8 +70,7 @@ def _one_file_repo(root: Path) -> Path:
     # definitions lie in one file, so their lines tell them apart, beside the callers' names (the
     # file's name, visitor.py, had taken the whole cell once the marks column gave the symbol room)
     # (the list's two rows leave the scrollbar's cell to the place: …/parser.py:5)
-    # (the empty sem, text and ast columns give their cells to the place's folders)
-    (80, ["…jmes_like/engine/parser.py:5", "…jmes_like/engine/parser.py:9"], ["render_p… → :7", "search_p… → :2"]),
+    (80, ["…/parser.py:5", "…/parser.py:9"], ["render_p… → :7", "search_p… → :2"]),
 ])
 async def test_a_narrow_row_keeps_its_file_name_and_the_line_it_calls(tmp_path: Path, width: int,
                                                                      places: list[str], shown: list[str]) -> None:

@@ -84,11 +84,6 @@ HEADERS: list[tuple[str, str]] = [
 """Each column's heading and key, in order; an engine's heading is coloured by its theme variable."""
 
 PLACE, SYMBOL, KIND, MARKS = 2, 3, 4, len(HEADERS) - 1
-ENGINES = range(6, 6 + len(MODALITIES))
-"""Column indexes of the engines' ranks."""
-
-COLLAPSED = -1
-"""The width of an engine's column given up to the place and symbol: no cell, no heading, no padding."""
 """Column indexes of the place and symbol, the two that shrink so the engines' ranks stay in view,
 of the kind, written short when they do not fit (:data:`KIND_SHORT`), and of the marks, whose
 heading gives them the room over its marks (all of it when no row has one)."""
@@ -246,15 +241,6 @@ class ResultsTable(DataTable[str]):
             if widths[PLACE] + widths[SYMBOL] <= room + spare or needs > room:
                 room += spare
                 widths[MARKS] = marks
-        if widths[PLACE] + widths[SYMBOL] > room:  # an engine no row has a rank from gives its column
-            # (an answer from the graph alone at 80 columns: empty sem, text and ast had kept 16 cells
-            # while the place and symbol read constru….py:177 and …ct_scalar)
-            for i in ENGINES:  # as many as the place and symbol need, no more
-                if widths[PLACE] + widths[SYMBOL] <= room:
-                    break
-                if not any(cell_plain(row[i]) for row in rows):
-                    room += widths[i] + padding
-                    widths[i] = COLLAPSED
         if widths[PLACE] + widths[SYMBOL] <= room:
             return
         # kinds written short before the file names, or the folders telling them apart, are cut
@@ -294,7 +280,6 @@ class ResultsTable(DataTable[str]):
         every answer rebuild the header and re-measure every column."""
         for (label, key), width in zip(HEADERS, widths, strict=True):
             label = label if len(label) <= width else ""  # the marks' heading, over fewer cells: none (not ``ma``)
-            width = -2 * self.cell_padding if width == COLLAPSED else width  # drawn in no cell at all
             heading = Text(label, style=self._colour(key)) if key in MODALITIES else Text(label)
             column = self.columns.get(ColumnKey(key))
             if column is None:
@@ -438,8 +423,6 @@ class ResultsTable(DataTable[str]):
         if len(widths) != len(self.columns):  # drawn outside a frame (none drawn yet)
             widths = tuple(column.get_render_width(self) for column in self.ordered_columns)
         for column_index, (render_width, (parts, right)) in enumerate(zip(widths, cells, strict=False)):
-            if render_width <= 0:  # a collapsed engine's column (COLLAPSED)
-                continue
             around = style(index, column_index, NULL, cursor, hover)
             table_width += render_width
             room = render_width - 2 * padding
