@@ -51,13 +51,57 @@ def test_a_python_builtins_result_does_not_veto_a_typed_binding() -> None:
     assert locals_of("python", "f.py", source) == ["rows:Table()"]
 
 
-@pytest.mark.parametrize(("typed", "builtin"), [
-    ("json_decode()", True), ("array_map()", True), ("sorted()", True), ("JSON.parse()", True),
-    ("Math.max()", True), ("Reader.fromString()", False), ("Table()", False), ("explode", False),
-    ("self.is_open()", False),
+@pytest.mark.parametrize(("language", "typed", "builtin"), [
+    ("php", "json_decode()", True), ("php", "array_map()", True), ("python", "sorted()", True),
+    ("javascript", "JSON.parse()", True), ("typescript", "Math.max()", True), ("php", "Reader.fromString()", False),
+    ("python", "Table()", False), ("php", "explode", False), ("python", "self.is_open()", False),
+    # another language's builtins are names like any other
+    ("python", "Array()", False), ("python", "Symbol()", False), ("python", "count()", False),
+    ("python", "date()", False), ("javascript", "sorted()", False), ("php", "JSON.parse()", False),
+    ("typescript", "Array()", True), ("php", "count()", True),
 ])
-def test_builtin_results_are_told(typed: str, builtin: bool) -> None:
-    assert is_builtin_result(typed) is builtin
+def test_builtin_results_are_told_in_their_own_language(language: str, typed: str, builtin: bool) -> None:
+    assert is_builtin_result(typed, language) is builtin
+
+
+def test_a_name_the_file_defines_or_imports_hides_the_builtin() -> None:
+    assert is_builtin_result("Symbol()", "javascript", frozenset({"Symbol"})) is False
+    assert is_builtin_result("sorted()", "python", frozenset({"sorted"})) is False
+    assert is_builtin_result("JSON.parse()", "javascript", frozenset({"Map"})) is True
+
+
+def returns_of(language: str, path: str, source: str) -> list[str]:
+    """The return records one file holds, by name."""
+    tree = parse(language, source.encode())
+    _, symbols = extract_definitions(tree, source.encode(), language, path)
+    references, _ = extract_facts(tree, source.encode(), language, path, symbols)
+    return sorted(r.name for r in references if r.kind == "local" and r.name.startswith("<return>"))
+
+
+WRAP = """from .terms import Array, Tuple
+
+def wrap_constant(val):
+    if isinstance(val, tuple):
+        return Tuple(*val)
+    return Array(*val)
+"""
+
+
+def test_a_python_class_named_like_a_javascript_global_is_returned() -> None:
+    """pypika's ``wrap_constant`` returns a ``Tuple`` or an ``Array`` (its own classes): the
+    ``Array(...)`` had been read as JavaScript's builtin, and calls on the result reached Tuple's
+    methods alone."""
+    assert returns_of("python", "utils.py", WRAP) == ["<return>:Array()|Tuple()"]
+    defined_here = WRAP.replace("from .terms import Array, Tuple", "class Tuple:\n    pass\nclass Array(Tuple):\n    pass")
+    assert returns_of("python", "terms.py", defined_here) == ["<return>:Array()|Tuple()"]
+    builtin = WRAP.replace("Array(*val)", "sorted(val)")  # Python's own builtin still says nothing
+    assert returns_of("python", "utils.py", builtin) == ["<return>:Tuple()"]
+
+
+def test_a_javascript_class_shadows_the_global_of_its_name() -> None:
+    source = "class Symbol { render() {} }\nfunction f(v) {\n  var s = Symbol(v);\n  s = new Grid();\n  s.render();\n}\n"
+    assert "s:Grid" not in locals_of("javascript", "a.js", source)  # s may be either: no one class
+    assert "s:Grid" in locals_of("javascript", "a.js", source.replace("class Symbol { render() {} }\n", ""))
 
 
 def test_a_name_rebound_to_its_own_methods_result_keeps_its_class() -> None:

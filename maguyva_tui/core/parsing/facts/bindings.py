@@ -17,7 +17,6 @@ from tree_sitter import Node
 
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.blocks import BLOCK, Heads, symbol_scope
-from maguyva_tui.core.parsing.facts.builtin_results import is_builtin_result
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
 from maguyva_tui.core.parsing.facts.rust_operators import collected, operator_result
 
@@ -231,13 +230,16 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("aliases", "closures", "either", "from_defaults", "from_heads", "from_names", "heads", "injected",
+    __slots__ = ("aliases", "builtin", "closures", "either", "from_defaults", "from_heads", "from_names", "heads", "injected",
                  "members", "parameters", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
-                 heads: Heads | None = None, either: bool = False) -> None:
+                 heads: Heads | None = None, either: bool = False,
+                 builtin: Callable[[str], bool] = lambda typed: False) -> None:
         self.scope = scope
         self.either = either
+        self.builtin = builtin
+        """Whether a binding's type is a builtin's result in the file (``builtin_results``)."""
         """Whether a function returning values of several types returns their union (Python's)."""
         self.heads = heads or {}
         """The first lines of the callbacks painted apart: a name bound there before the callback
@@ -420,7 +422,7 @@ class Bindings:
         if capture == "local.typed" and class_member(node):
             self.members.add((self.scope(line) or "", bound))
         if capture == "local.inferred" and typed not in (None, UNTYPED, NULL, FUNCTION_TYPED) \
-                and not is_builtin_result(typed):  # ``let data = JSON.parse(v)``: any, typed by what follows
+                and not self.builtin(typed):  # ``let data = JSON.parse(v)``: any, typed by what follows
             # typescript types ``let root = this._root`` by its value once: a later ``root = a ? b : c``
             # is assigned to that type, and its unknown type no longer unbinds every read of root
             self.bind(line, offset, bound, typed or UNTYPED, True)
@@ -670,7 +672,7 @@ class Bindings:
         for (scope, bound), sites in self.sites.items():
             line, typed = _merge(self._assigned_over_parameter(scope, bound, sites), bound,
                                  alternatives=bool(scope) and "." not in bound and not bound.startswith((RETURN, PARAMETER)),
-                                 either=self.either)
+                                 either=self.either, builtin=self.builtin)
             wanted = (bound in (RETURN, MARK) or bound.startswith((RETURN, PARAMETER)) or bound in heads
                       or "self." + bound in heads or "this." + bound in heads
                       or bound.partition(".")[0] in heads)  # a field of a local's anonymous struct
@@ -693,7 +695,7 @@ class Bindings:
         out: list[tuple[str, str, int, str | None]] = []
         for (scope, bound), sites in self.sites.items():
             if bound.startswith("self.") and scope:
-                line, typed = _merge(list(sites.values()), bound)
+                line, typed = _merge(list(sites.values()), bound, builtin=self.builtin)
                 if not typed:
                     out.append(("local", UNKNOWN_ATTRIBUTE + bound[5:], line, scope))
         return out
@@ -1498,14 +1500,15 @@ def _go_copy(node: Node) -> bool:
 
 
 def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bool = False,
-           either: bool = False) -> tuple[int, str]:
+           either: bool = False, builtin: Callable[[str], bool] = lambda typed: False) -> tuple[int, str]:
     """Combine the bindings of one name: a declared type wins, other bindings must agree; a
     binding to what a method of the name itself gives (``retry = retry.increment()``, a copy or a
     builder's step) follows the others, and so does a binding to no value (``x = None``: ``NULL``
     where it is the only one). With ``alternatives``, typed bindings that disagree in writing are
     kept, joined by ``ALTERNATIVES``, for the resolver to check they name one type; a binding of no
     known type among them still leaves the name untyped. With ``either``, a function returning
-    values of several types (``return A()`` here, ``return B()`` there) returns their union."""
+    values of several types (``return A()`` here, ``return B()`` there) returns their union.
+    ``builtin`` tells a builtin's result in the file's language (``builtin_results``)."""
     line = min(s[0] for s in sites)
     declared = {s[1] for s in sites if s[2]}
     if declared and bound == RETURN and len(declared) > 1 and all(declared) and not any(
@@ -1517,7 +1520,7 @@ def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bo
     if len(types) > 1:  # ``x = None`` then ``x = Foo()``: a call on x is Foo's (it would fail on None)
         types.discard(NULL)
     if len(types) > 1:  # a builtin's result (json_decode(), sorted()) says nothing: the others type it
-        types = {t for t in types if not is_builtin_result(t) and not _own_step(t, bound)} or types
+        types = {t for t in types if not builtin(t) and not _own_step(t, bound)} or types
     if len(types) > 1 and alternatives and _alternatives(types, bound):
         return line, names.ALTERNATIVES.join(sorted(types))
     if len(types) > 1 and either and bound == RETURN and _either(types):  # ``return A()`` here, ``return B()`` there

@@ -46,12 +46,26 @@ JAVASCRIPT: frozenset[str] = frozenset({
 """JavaScript's globals a value is most often bound from; ``Math``'s are all numbers."""
 
 
-def is_builtin_result(typed: str) -> bool:
+JS_LANGUAGES: frozenset[str] = frozenset({"javascript", "typescript", "tsx"})
+"""The languages whose globals are ``JAVASCRIPT``'s."""
+
+
+def is_builtin_result(typed: str, language: str, defined: frozenset[str] = frozenset()) -> bool:
     """Tell whether a binding's type is what a builtin gives (``json_decode()``, ``sorted()``,
-    ``JSON.parse()``): a call, written with ``()``, of a language's own function."""
+    ``JSON.parse()``): a call, written with ``()``, of the file's language's own function that the
+    file does not shadow. ``defined``: the names the file defines at its top level or imports, which
+    hide a builtin of the same name there (a JavaScript ``class Symbol``, a Python ``def sorted``,
+    ``import { Map } from "immutable"``). Another language's builtin is a name like any other:
+    pypika's ``Array(...)`` and ``Tuple(...)`` returns had been read as JavaScript's ``Array()``."""
     if not typed.endswith("()"):
         return False
     called = typed[:-2]
-    if called in PYTHON or called in PHP or called in JAVASCRIPT or called.startswith("Math."):
-        return True
-    return "." not in called and called.startswith(PHP_PREFIXES)
+    if called.partition(".")[0] in defined:
+        return False
+    if language == "python":
+        return called in PYTHON
+    if language == "php":
+        return called in PHP or "." not in called and called.startswith(PHP_PREFIXES)
+    if language in JS_LANGUAGES:
+        return called in JAVASCRIPT or called.startswith("Math.")
+    return False

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, partial
 
 from tree_sitter import Node, Query, QueryCursor, Tree
 
@@ -49,6 +49,7 @@ from maguyva_tui.core.parsing.facts.blocks import (
     callback_scopes,
     symbol_scope,
 )
+from maguyva_tui.core.parsing.facts.builtin_results import is_builtin_result
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
 from maguyva_tui.core.parsing.facts.cpp_operators import operator_calls
 from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls, injections
@@ -289,13 +290,15 @@ def _extract(
         reader.references += impl_generics(tree, reader.symbols)
     statements = sorted(captures.get("import", ()), key=_start)  # several patterns' captures come interleaved
     imports = [imp for node in statements for imp in IMPORT_READERS[language](node)]
+    builtin = partial(is_builtin_result, language=language, defined=_defined(symbols, imports))
     if language == "ruby":
-        return reader.nested_constants(reader.references + reader.bindings(captures, False)), imports
+        return reader.nested_constants(reader.references + reader.bindings(captures, False, builtin=builtin)), imports
     values = captures.get("value", ())
     reader.values(unshadowed(values) if language == "rust" else values)  # a Rust local passed is no function
     if language != "python":
         reader.reads(captures.get("read", ()))  # a JavaScript or TypeScript getter runs where it is read
-        bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, unknown=language in UNKNOWN_ATTRIBUTES)
+        bound = reader.bindings(captures, language in DECLARATOR_LANGUAGES, unknown=language in UNKNOWN_ATTRIBUTES,
+                                 builtin=builtin)
         if language == "rust":  # after the lets' own records: ``let arr = match ...`` is typed by its arm
             bound += variant_bindings(tree, reader.scope)
             bound += alias_types(tree, {(s.name_line, s.name): s.qualname for s in symbols})
@@ -304,8 +307,16 @@ def _extract(
         return reader.references + bound + anonymous + held + getters, imports
     reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
-    bound = reader.bindings(captures, False, injections(path, source, symbols, decorators), either=True)
+    bound = reader.bindings(captures, False, injections(path, source, symbols, decorators), either=True,
+                             builtin=builtin)
     return reader.references + bound + _properties(symbols, decorators) + _decorations(symbols, source), imports
+
+
+def _defined(symbols: Sequence[Symbol], imports: list[ImportRow]) -> frozenset[str]:
+    """Return the names a file defines at its top level or imports: in that file they hide a
+    builtin of the same name (a JavaScript ``class Map``, a Python ``from .terms import Array`` or
+    ``def sorted``); a method or a nested function hides nothing outside it."""
+    return frozenset({s.name for s in symbols if "." not in s.qualname} | {imp[0] for imp in imports})
 
 
 class _Reader:
@@ -598,7 +609,7 @@ class _Reader:
 
     def bindings(
         self, captures: dict[str, list[Node]], declarators: bool, injected: Injections | None = None,
-        unknown: bool = False, either: bool = False,
+        unknown: bool = False, either: bool = False, builtin: Callable[[str], bool] = lambda typed: False,
     ) -> list[RefRow]:
         """Return the local bindings worth recording: of names some reference starts with, of
         globals (other files may use them), C/C++ declarators, and every return; then of the names
@@ -606,7 +617,8 @@ class _Reader:
         ``result`` is makes what ``append`` and the function's result are), a few rounds deep.
         ``injected``: the tests and fixtures whose parameters pytest fills (``fixtures.py``);
         ``unknown``: the attributes set to values of no known type too (``UNKNOWN_ATTRIBUTES``);
-        ``either``: a function returning values of several types returns their union (Python)."""
+        ``either``: a function returning values of several types returns their union (Python);
+        ``builtin``: whether a type is a builtin's result in the file (``builtin_results``)."""
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
@@ -634,7 +646,7 @@ class _Reader:
                     chosen.append((node.start_byte, line, node, capture, text))
                 else:
                     rest.append((node.start_byte, line, node, capture, text))
-        found = Bindings(self.scope, injected, self.heads, either)
+        found = Bindings(self.scope, injected, self.heads, either, builtin)
         for _ in range(TYPE_ROUNDS):
             chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
             for offset, line, node, capture, text in chosen:
