@@ -111,3 +111,8 @@ def test_a_name_rebound_to_its_own_methods_result_keeps_its_class() -> None:
     assert locals_of("python", "t.py", source) == ["retry:Retry()"]
     chained = "def t():\n    x = Foo()\n    x = x.a().b()\n    x.c()\n"  # a chain's end may be anything
     assert locals_of("python", "t.py", chained) == ["x"]
+
+
+def test_a_ruby_kernel_conversion_does_not_veto_a_typed_binding() -> None:
+    source = "class K\n  def f(v)\n    x = Array(v)\n    x = Foo.new\n    x.bar\n  end\nend\n"
+    assert locals_of("ruby", "k.rb", source) == ["x:Foo"]

@@ -46,6 +46,12 @@ JAVASCRIPT: frozenset[str] = frozenset({
 """JavaScript's globals a value is most often bound from; ``Math``'s are all numbers."""
 
 
+RUBY: frozenset[str] = frozenset({
+    "Array", "String", "Integer", "Float", "Hash", "Rational", "Complex", "format", "sprintf", "rand",
+    "gets", "readlines", "open", "sleep",
+})
+"""Ruby's ``Kernel`` functions a value is most often bound from (``x = Array(v)``: an array)."""
+
 JS_LANGUAGES: frozenset[str] = frozenset({"javascript", "typescript", "tsx"})
 """The languages whose globals are ``JAVASCRIPT``'s."""
 
@@ -68,4 +74,6 @@ def is_builtin_result(typed: str, language: str, defined: frozenset[str] = froze
         return called in PHP or "." not in called and called.startswith(PHP_PREFIXES)
     if language in JS_LANGUAGES:
         return called in JAVASCRIPT or called.startswith("Math.")
+    if language == "ruby":
+        return called in RUBY
     return False
