@@ -558,13 +558,13 @@ def _phrase_target(match: re.Match[str], text: str, paths: bool = False) -> str 
     ``paths``, a file or folder's path is the target (:func:`_path_target`)."""
     if "x" in match.re.groupindex and match.group("x"):
         subject = match.group("x")
-        if (outside := _outside(subject)) is not None:
+        if (outside := _outside(subject) or _subject_path(subject, paths)) is not None:
             return outside
         if paths and named_in_file(subject) is None and (path := path_in(subject)) is not None:
             return _path_target(path, subject)
         return named_in_file(subject) or _target_after(subject) or _subject_word(subject)
     after = text[match.end() :]
-    if (outside := _outside(after)) is not None:
+    if (outside := _outside(after) or _subject_path(after, paths)) is not None:
         return outside
     if paths and named_in_file(after) is None and (path := path_in(after)) is not None:
         return _path_target(path, after)
@@ -578,6 +578,18 @@ def _outside(words: str) -> str | None:
     or folder is the path, as ``who calls /etc/passwd::f`` does)."""
     first = next(iter(words.split()), "").strip("`")
     return outside_file(first) or outside_path(first)
+
+
+def _subject_path(words: str, paths: bool) -> str | None:
+    """The file or folder path a definition phrase's subject opens with, as :func:`path_in` reads
+    it (``where is ./link/passwd defined``, ``go to src/nothere.py``), a path the search says no
+    indexed file or folder is where none is: its first folder had been the name asked for ("no
+    symbol named link; close names: Link"). ``None`` with ``paths`` (:func:`_path_target` reads
+    those) and for a name written through its file (``a.py::f``)."""
+    first = next(iter(words.split()), "").strip("`")
+    if paths or "/" not in first or named_in_file(first) is not None:
+        return None
+    return path_in(first)
 
 
 def _path_target(path: str, words: str) -> str:

@@ -40,17 +40,27 @@ def names_path(target: str) -> bool:
     return split(target) is None and ("/" in target or is_file_name(target))
 
 
-def missing_path(generation: Generation, intent: Intent) -> LookupFailure | None:
+def missing_path(generation: Generation, intent: Intent, rooted: tuple[str, ...] = ()) -> LookupFailure | None:
     """The failure of an impact or references question whose target is a path no indexed file
     or folder is (``None`` when one is, the target is no path, a symbol is named so, or the
-    generation has no one file list: a workspace's view)."""
+    generation has no one file list: a workspace's view). A path in ``rooted``, written through
+    the repository's absolute root, is one even where prose's two words would read so
+    (``/home/u/repo/link/passwd``, a link out of the root, had been "nothing in the graph calls
+    link/passwd", as ``./link/passwd`` was not); so is the slashed subject of a definition question
+    (``where is link/passwd defined``: no symbol is so named either)."""
     target = intent.target
-    if not target or intent.name not in PATH_INTENTS and not (intent.name == "find_definition" and outside_path(target)):
+    if not target or intent.name not in PATH_INTENTS and not (intent.name == "find_definition" and _path_asked(target)):
         return None  # where is /etc/passwd::f defined: the path, as who calls it says (it had been no symbol passwd::f)
-    close = absent_path(generation, target)
+    close = absent_path(generation, target, prose=target not in rooted and intent.name != "find_definition")
     if close is None:
         return None
     return LookupFailure(target, "place", f"{path_missing(target)}{RELATED}{_close_said(close)}", close)
+
+
+def _path_asked(target: str) -> bool:
+    """Whether a definition question's target is a path: one outside the root (``/etc/passwd``,
+    the path of ``/etc/passwd::f``) or a slashed one (``where is ./link/passwd defined``)."""
+    return outside_path(target) is not None or "/" in target and names_path(target)
 
 
 def absent_path(generation: Generation, written: str, prose: bool = True) -> tuple[str, ...] | None:

@@ -264,6 +264,18 @@ def through_root(text: str, root: str) -> str:
     return re.sub(rf"(?<![^\s\"'`(\[<]){re.escape(top)}(?=[^\s\"'`)\]>])", "", text)
 
 
+def rooted_paths(text: str, root: str) -> tuple[str, ...]:
+    """The paths a question writes through the repository's absolute ``root``, read from it as
+    :func:`through_root` reads them (``/home/u/repo/link/passwd`` -> ``link/passwd``): a path so
+    written is one, never two words of prose joined by a slash (``input/output``), where the
+    reading had lost its leading ``/``."""
+    top = root.rstrip("/") + "/"
+    if top == "/" or top not in text:
+        return ()
+    found = re.finditer(rf"(?<![^\s\"'`(\[<]){re.escape(top)}(?P<p>[^\s\"'`)\]>]+)", text)
+    return tuple(dict.fromkeys(_unpunctuated(m.group("p")) for m in found))
+
+
 _OUTSIDE_PLACE: Final = re.compile(
     r"\s(?:in|under|inside|within)\s+(?:the\s+)?(?:(?:folder|directory|dir|file|package|module)\s+)?"
     r"(?P<p>(?:/|\.\./|~/|\.\.(?=[\s?]|$))\S{0,400}?)\s*\??\s*$",

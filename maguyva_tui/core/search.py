@@ -117,7 +117,7 @@ from maguyva_tui.core.other_calls import (
     untied_subtypes,
 )
 from maguyva_tui.core.parsing.languages import language_for
-from maguyva_tui.core.path_names import files_defining, in_file, outside_place, split, through_root
+from maguyva_tui.core.path_names import files_defining, in_file, outside_place, rooted_paths, split, through_root
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.place_questions import asked_at_place
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -190,6 +190,9 @@ class SearchRequest:
     """Override the weight profile (what-if); forces the fused path."""
     depth: int | None = None
     """Maximum depth for impact questions."""
+    rooted: tuple[str, ...] = ()
+    """The paths the question wrote through the repository's absolute root, as read from it (set by
+    the search: :func:`~maguyva_tui.core.path_names.rooted_paths`): each is a path, never prose."""
 
     def validate(self) -> None:
         """Refuse requests that cannot run, with a message for the user."""
@@ -268,7 +271,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     placed = _placed(parts.generation, req)
     if placed is not None:  # /home/u/repo/src/a.rs::Value read from the root; "in /etc" said to be outside it
         written, said = placed
-        again = search(replace(req, text=written), parts, checkpoint, places, skip)
+        rooted = rooted_paths(req.text, str(parts.generation.snapshot.root))
+        again = search(replace(req, text=written, rooted=rooted), parts, checkpoint, places, skip)
         return replace(again, query=req.text, notices=(*again.notices, *([said] if said else ())),
                        elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     # "WHO CALLS SEND": who calls send, as typed in lower case; "class sortedkeylist": the one
@@ -365,7 +369,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         run.notices.append(unraised)
     failed = None
     if not req.regex and imported is None:
-        failed = (missing_path(parts.generation, intent) or missing_symbol(parts.generation, intent, req.text)
+        failed = (missing_path(parts.generation, intent, req.rooted) or missing_symbol(parts.generation, intent, req.text)
                   or _missing_word(parts, intent, req))
     if intent.name in LITERAL_INTENTS and intent.target and not req.regex:
         the_plan, run, failed = _literal(parts, the_plan, query, run)
