@@ -27,6 +27,18 @@ once past this: a page's lines are noted and shown together."""
 
 ELLIPSIS = "…"
 
+CR_SHOWN = "\u240d"
+"""A carriage return inside a line (an old Mac file's line end: ``a = 1\rdef f():``) as a snippet
+shows it, ``␍``, one character for one, as the explorer draws it: the index counts lines by ``\n``
+alone, as rg does, so such a file is one line, and its snippet had read ``a = 1\x0ddef f():`` on
+the command line and ``a = 1\rdef f():`` in the JSON. A CRLF line's ``\r`` is no part of its text."""
+
+
+def crs_shown(text: str) -> str:
+    """``text`` with each carriage return left in it shown as :data:`CR_SHOWN` (same length: a
+    match's or highlight's offsets stay right)."""
+    return text.replace("\r", CR_SHOWN) if "\r" in text else text
+
 
 def snippet(snapshot: Snapshot, path: str, start: int, end: int, focus: str | None = None) -> str:
     """Return the first lines of a result's span, each cut to a readable width; a long line that
@@ -35,7 +47,7 @@ def snippet(snapshot: Snapshot, path: str, start: int, end: int, focus: str | No
     lines = _stored_lines(snapshot, path, start, last)
     if lines is None:
         lines = snapshot.lines(path, start, last)
-    return "\n".join(cut_line(line, focus) for line in lines)
+    return crs_shown("\n".join(cut_line(line, focus) for line in lines))
 
 
 def cut_line(line: str, focus: str | None = None, width: int = SNIPPET_LINE_CHARS) -> str:
@@ -73,8 +85,8 @@ def shown_lines(snapshot: Snapshot, hit: Hit, focus: str | None = None) -> tuple
     end = min(max(hit.end_line, start), last)
     lines = newlines.between(found, start, min(end, start + SNIPPET_LINES - 1))
     if len(lines) == 1 and len(lines[0]) <= SNIPPET_LINE_CHARS:
-        return start, end, lines[0]
-    return start, end, "\n".join(cut_line(line, focus) for line in lines)
+        return start, end, crs_shown(lines[0])
+    return start, end, crs_shown("\n".join(cut_line(line, focus) for line in lines))
 
 
 def shown_page(snapshot: Snapshot, hits: list[Hit], focus: str | None = None) -> list[tuple[int, int, str]]:
@@ -114,7 +126,7 @@ def shown_page(snapshot: Snapshot, hits: list[Hit], focus: str | None = None) ->
             out.append((start, end, lines[0]))
         else:
             out.append((start, end, "\n".join(cut_line(line, focus) for line in lines)))
-    return out
+    return [(start, end, crs_shown(text)) for start, end, text in out]
 
 
 def hit_json(
