@@ -36,7 +36,8 @@ def _symbols(table: ResultsTable) -> list[str]:
 @pytest.mark.parametrize(("width", "shown"), [
     (130, ["run_flaskr → flaskr/__init__.py:1", "run_task_app → task_app/__init__.py:1"]),
     # the caller's name stays readable, the label's path gives way (it had read ``ru… → task_app/…:1``)
-    (80, ["run_flaskr → fl…:1", "run_task_… → ta…:1"]),
+    # (the empty engines' headings narrowed to their letters give it room: ``run_task_… → ta…:1`` before)
+    (80, ["run_flaskr → flaskr/…:1", "run_task_app → task_ap…:1"]),
 ])
 async def test_each_call_names_the_definition_it_calls_in_the_symbol_cell(tmp_path: Path, width: int,
                                                                            shown: list[str]) -> None:
@@ -70,7 +71,8 @@ def _one_file_repo(root: Path) -> Path:
     # definitions lie in one file, so their lines tell them apart, beside the callers' names (the
     # file's name, visitor.py, had taken the whole cell once the marks column gave the symbol room)
     # (the list's two rows leave the scrollbar's cell to the place: …/parser.py:5)
-    (80, ["…/parser.py:5", "…/parser.py:9"], ["render_p… → :7", "search_p… → :2"]),
+    # (the callers' names before the folders' slash: ``render_p… → :7`` beside ``…/parser.py:5`` before)
+    (80, ["…parser.py:5", "…parser.py:9"], ["render_parsed_ex… → :7", "search_parsed_ex… → :2"]),
 ])
 async def test_a_narrow_row_keeps_its_file_name_and_the_line_it_calls(tmp_path: Path, width: int,
                                                                      places: list[str], shown: list[str]) -> None:

@@ -428,7 +428,10 @@ async def test_every_engine_rank_column_is_in_view(make_app, width: int) -> None
             if column.key.value in MODALITIES:
                 assert right <= visible, f"{column.key.value} ends at {right} of {visible} at {width} columns"
         header, first = table.render_line(0).text, table.render_line(1).text
-        assert all(SHORT[m] in header.split() for m in MODALITIES), header
+        # whole, or its first letter where no row has a rank from it and the place and symbol are cut
+        unranked = {m for m in MODALITIES if not any(row.modality(m) for row in app.answer.rows)}
+        assert all(SHORT[m] in header.split() or (m in unranked and SHORT[m][0] in header.split())
+                   for m in MODALITIES), header
         row = app.answer.rows[0]
         ranks = [str(vote.rank + 1) for m in MODALITIES if (vote := row.modality(m)) is not None]
         assert ranks and first.split(f"{row.score:.4f}")[1].split()[: len(ranks)] == ranks, first

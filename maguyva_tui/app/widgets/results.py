@@ -88,6 +88,13 @@ PLACE, SYMBOL, KIND, MARKS = 2, 3, 4, len(HEADERS) - 1
 of the kind, written short when they do not fit (:data:`KIND_SHORT`), and of the marks, whose
 heading gives them the room over its marks (all of it when no row has one)."""
 
+ENGINES = range(6, 6 + len(MODALITIES))
+"""Column indexes of the engines' ranks."""
+
+ENGINE_NARROW = 1
+"""Cells an engine's column keeps when no row has a rank from it and the place and symbol are cut:
+its heading's first letter (``s``, ``t``, ``a``, ``g``), so every engine's column stays in view."""
+
 KIND_SHORT = {"function": "func", "method": "meth", "module": "mod", "struct": "strct", "import": "imp",
               "object": "obj", "constant": "const", "variable": "var", "interface": "iface",
               "property": "prop", "constructor": "ctor", "namespace": "ns", "inherit": "inh", "window": "win"}
@@ -241,6 +248,13 @@ class ResultsTable(DataTable[str]):
             if widths[PLACE] + widths[SYMBOL] <= room + spare or needs > room:
                 room += spare
                 widths[MARKS] = marks
+        if widths[PLACE] + widths[SYMBOL] > room:  # an engine no row ranks keeps its heading's letter
+            # (an answer from the graph alone at 80 columns: empty sem, text and ast had kept 16 cells
+            # while the rows read constr….py:177 and …ct_scalar); its column and heading stay in view
+            for i in ENGINES:
+                if not any(cell_plain(row[i]) for row in rows):
+                    room += widths[i] - ENGINE_NARROW
+                    widths[i] = ENGINE_NARROW
         if widths[PLACE] + widths[SYMBOL] <= room:
             return
         # kinds written short before the file names, or the folders telling them apart, are cut
@@ -256,7 +270,11 @@ class ResultsTable(DataTable[str]):
         room = max(room, SYMBOL_FLOOR + names)
         # a plain symbol wants its whole name before the place's folders (at 200 columns networkx's
         # rows had read …test_all_pairs_short… beside …t_paths/tests/test_generic.py:214)
-        want = whole or max((_wanted(cell_plain(row[SYMBOL])) for row in rows), default=0)
+        # a call's caller's name whole beside its narrowest label, before the place's folders (at 100
+        # columns PyYAML's callers had read SafeConstruc… → :173 beside …yaml/constructor.py:177)
+        named = max((_wanted(name.rstrip()) + 1 + cell_len(_label_forms(text, one_file)[-1]) for name, text in calls
+                     if name.strip()), default=0)
+        want = max(whole, named) or max((_wanted(cell_plain(row[SYMBOL])) for row in rows), default=0)
         place, symbol = _share(room, (widths[PLACE], names, repos, apart), (widths[SYMBOL], narrowest, want))
         form = _label_form(calls, symbol)
         # a call's caller's name without its label: urwid's callers of render (Frame.render,
@@ -279,6 +297,8 @@ class ResultsTable(DataTable[str]):
         The columns are added once and then resized in place: clearing them with the rows made
         every answer rebuild the header and re-measure every column."""
         for (label, key), width in zip(HEADERS, widths, strict=True):
+            if key in MODALITIES:  # an engine no row ranks, narrowed: its heading's first letter
+                label = label[:width]
             label = label if len(label) <= width else ""  # the marks' heading, over fewer cells: none (not ``ma``)
             heading = Text(label, style=self._colour(key)) if key in MODALITIES else Text(label)
             column = self.columns.get(ColumnKey(key))
