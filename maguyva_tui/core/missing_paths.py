@@ -16,7 +16,7 @@ from typing import Final
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
-from maguyva_tui.core.locations import is_file_name
+from maguyva_tui.core.locations import LOCATION_RULE, is_file_name
 from maguyva_tui.core.lookup import RELATED
 from maguyva_tui.core.path_names import outside_path, split
 from maguyva_tui.core.types import LookupFailure, echo
@@ -49,7 +49,7 @@ def missing_path(generation: Generation, intent: Intent, rooted: tuple[str, ...]
     link/passwd", as ``./link/passwd`` was not); so is the slashed subject of a definition question
     (``where is link/passwd defined``: no symbol is so named either)."""
     target = intent.target
-    if not target or intent.name not in PATH_INTENTS and not (intent.name == "find_definition" and _path_asked(target)):
+    if not target or intent.name not in PATH_INTENTS and not (intent.name == "find_definition" and _path_asked(target, intent)):
         return None  # where is /etc/passwd::f defined: the path, as who calls it says (it had been no symbol passwd::f)
     close = absent_path(generation, target, prose=target not in rooted and intent.name != "find_definition")
     if close is None:
@@ -57,10 +57,14 @@ def missing_path(generation: Generation, intent: Intent, rooted: tuple[str, ...]
     return LookupFailure(target, "place", f"{path_missing(target)}{RELATED}{_close_said(close)}", close)
 
 
-def _path_asked(target: str) -> bool:
+def _path_asked(target: str, intent: Intent) -> bool:
     """Whether a definition question's target is a path: one outside the root (``/etc/passwd``,
-    the path of ``/etc/passwd::f``) or a slashed one (``where is ./link/passwd defined``)."""
-    return outside_path(target) is not None or "/" in target and names_path(target)
+    the path of ``/etc/passwd::f``) or a slashed one (``where is ./link/passwd defined``). A place
+    pasted from elsewhere (a traceback's frame, a link to a branch whose name holds a slash) is read
+    by its file's name (``locations``), never said missing for its folders."""
+    if outside_path(target) is not None:
+        return True
+    return intent.rule != LOCATION_RULE and "/" in target and names_path(target)
 
 
 def absent_path(generation: Generation, written: str, prose: bool = True) -> tuple[str, ...] | None:
