@@ -8,15 +8,10 @@ import pytest
 
 from maguyva_tui import cli
 from maguyva_tui.core.engine import Engine
-from tests.core.small_repo import indexed
+from tests.core.small_repo import indexed, many_callers
 
 CALLERS = 30
-FILES = {
-    "target.py": "def target():\n    return 1\n",
-    "callers.py": "from target import target\n\n\n"
-                  + "".join(f"def helper_{i}():\n    return target()\n\n\n" for i in range(CALLERS))
-                  + "def busy():\n" + "".join(f"    helper_{i}()\n" for i in range(CALLERS)),
-}
+FILES = many_callers(CALLERS)
 
 
 @pytest.fixture(scope="module")

@@ -15,16 +15,11 @@ from maguyva_tui.core.engine import Engine  # noqa: E402
 from maguyva_tui.mcp.answers import search_answer  # noqa: E402
 from maguyva_tui.mcp.server import build_server  # noqa: E402
 from maguyva_tui.mcp.service import RepoService  # noqa: E402
-from tests.core.small_repo import indexed  # noqa: E402
+from tests.core.small_repo import indexed, many_callers  # noqa: E402
 from tests.core.test_failed_lookup import FirstWordProvider  # noqa: E402
 
 CALLERS = 60
-FILES = {
-    "target.py": "def target():\n    return 1\n",
-    "callers.py": "from target import target\n\n\n"
-                  + "".join(f"def helper_{i}():\n    return target()\n\n\n" for i in range(CALLERS))
-                  + "def busy():\n" + "".join(f"    helper_{i}()\n" for i in range(CALLERS)),
-}
+FILES = many_callers(CALLERS)
 
 
 @pytest.fixture(scope="module")

@@ -22,3 +22,14 @@ def indexed(tmp_path_factory: pytest.TempPathFactory, files: Mapping[str, str]) 
     engine.refresh()
     engine.embed_pending()
     return engine
+
+
+def many_callers(count: int) -> dict[str, str]:
+    """A repository where ``target`` has ``count`` callers (``helper_0`` ...), each called by
+    ``busy``: a "who calls" list longer than a page."""
+    return {
+        "target.py": "def target():\n    return 1\n",
+        "callers.py": "from target import target\n\n\n"
+                      + "".join(f"def helper_{i}():\n    return target()\n\n\n" for i in range(count))
+                      + "def busy():\n" + "".join(f"    helper_{i}()\n" for i in range(count)),
+    }
