@@ -21,6 +21,7 @@ from typing import Final, TypeAlias, cast
 
 from maguyva_tui.core.bm25 import code_words
 from maguyva_tui.core.duplicates import fold_copies, twin_paths
+from maguyva_tui.core.folder_question import folder_files, folder_said, folder_written
 from maguyva_tui.core.fusion import (
     ChunkKey,
     Fused,
@@ -275,6 +276,10 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         again = search(replace(req, text=written, rooted=rooted), parts, checkpoint, places, skip)
         return replace(again, query=req.text, notices=(*again.notices, *([said] if said else ())),
                        elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
+    folder_asked = _folder_asked(parts.generation, req)
+    if folder_asked is not None and req.text.strip() != f"./{folder_asked}":  # src/pkg/, where is src/pkg defined
+        again = search(replace(req, text=f"./{folder_asked}"), parts, checkpoint, places, skip)
+        return replace(again, query=req.text, elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     # "WHO CALLS SEND": who calls send, as typed in lower case; "class sortedkeylist": the one
     # class spelled so, SortedKeyList. Each is answered as the question it reads, with a notice.
     for reader in (_unshouted, _respelled, _member_phrase, _as_python_reads):
@@ -347,7 +352,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         run.notices.extend(imported[2])
     if within is not None and "structural" in run.lists:  # where is b.py::helper defined: b.py's helper alone
         run.lists["structural"] = [hit for hit in run.lists["structural"] if hit.path in within]
-    if intent.rule == LOCATION_RULE and not run.lists.get("structural") and (package := _go_package(parts.generation, req)):
+    if intent.rule == LOCATION_RULE and not run.lists.get("structural") and (
+            package := _go_package(parts.generation, req) or _folder_listed(parts.generation, req)):
         run.lists["structural"], said = package
         run.notices.append(said)
     if intent.rule == LOCATION_RULE and not run.lists.get("structural"):
@@ -529,6 +535,33 @@ def _go_package(generation: Generation, req: SearchRequest) -> tuple[list[Hit], 
     where = f"{folder}/" if folder else "the repository's root"
     return hits, (f"{echo(written)} is the Go package in {where} ({len(files)} file{'s' if len(files) > 1 else ''}); "
                   f"`who imports {echo(written)}` lists the lines importing it")
+
+
+def _folder_asked(generation: Generation, req: SearchRequest) -> str | None:
+    """The folder a question names (:func:`~maguyva_tui.core.folder_question.folder_written`), for
+    a question read by its words (no regex, no intent or modality typed); ``None`` otherwise."""
+    files = getattr(generation.snapshot, "files", None)
+    if files is None or req.regex or req.intent or req.modality or "/" not in req.text and "defined" not in req.text:
+        return None
+    intent = _intent(req)
+    definition = intent.name == "find_definition" and intent.rule != LOCATION_RULE
+    if not definition and intent.rule != LOCATION_RULE and not req.text.strip().endswith("/"):
+        return None
+    return folder_written(req.text, intent.target, definition, files, generation.knows_symbol)
+
+
+def _folder_listed(generation: Generation, req: SearchRequest) -> tuple[list[Hit], str] | None:
+    """A folder typed as a place (``src/pkg``, ``./pkg``), which no file's path is: its files (each
+    one's first chunk) and the line saying so; ``None`` for any other question."""
+    files = getattr(generation.snapshot, "files", None)
+    if files is None:
+        return None
+    folder = folder_written(req.text, None, False, files, None)
+    if folder is None:
+        return None
+    shown, count = folder_files(folder, files, max(req.limit, 1))
+    hits = file_hits(generation, shown)
+    return (hits, folder_said(folder, len(shown), count)) if hits else None
 
 
 def _places_missing(text: str) -> str:
