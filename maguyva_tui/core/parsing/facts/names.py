@@ -657,7 +657,7 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
         inner = _optional_of(node, kind)
         if inner is not None:
             return type_name(inner)
-        members = [type_name(m) for m in _python_union(node, kind)]
+        members = [_union_member(m) for m in _python_union(node, kind)]
         if members and all(m and PLAIN_TYPE.fullmatch(m) for m in members):
             return UNION_TYPE.join(dict.fromkeys(m for m in members if m))
     elif kind == "type_annotation" and node.named_child_count == 1 and _names_array(node.named_children[0]):
@@ -1162,6 +1162,17 @@ def _python_union(node: Node, kind: str) -> list[Node]:
                 arguments.append(inner)
     kept = [a for a in arguments if not _is_none(a)]
     return kept if len(kept) > 1 else []
+
+
+def _union_member(node: Node) -> str | None:
+    """Return the type a member of a Python union names: a generic one written as a value, in an
+    alias (marko's ``_Match = Union[Match[str], "MatchObj"]``), by its head (``Match``), as the same
+    member written in an annotation is; a subscript is never an element of a value there."""
+    named = type_name(node)
+    if node.type == "subscript" and not (named and PLAIN_TYPE.fullmatch(named)):
+        head = dotted(node.child_by_field_name("value"))
+        return head if PLAIN_TYPE.fullmatch(head) else named
+    return named
 
 
 def _is_none(node: Node) -> bool:
