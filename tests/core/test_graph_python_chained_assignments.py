@@ -35,3 +35,27 @@ class TreeBuilder:
 def test_each_name_of_a_chained_assignment_holds_the_value() -> None:
     g = build_graph({"pkg/builder.py": analyze("pkg/builder.py", dedent(BUILDER))})
     assert [s.line for s in callers(g, "InfosetFilter.coerce").sites] == [12, 15, 18]
+
+
+PARAGRAPH = """
+class CT_P:
+    def clear_content(self):
+        pass
+
+class Paragraph:
+    def __init__(self, p: CT_P, parent):
+        self._p = self._element = p
+
+    def clear(self):
+        self._p.clear_content()
+
+    def erase(self):
+        self._element.clear_content()
+"""
+
+
+def test_each_attribute_of_a_chained_assignment_takes_the_parameter_type() -> None:
+    """python-docx's ``self._p = self._element = p`` of ``p: CT_P``: ``self._p.clear_content()`` had
+    reached nothing, only the last attribute taking the parameter's type."""
+    g = build_graph({"pkg/paragraph.py": analyze("pkg/paragraph.py", dedent(PARAGRAPH))})
+    assert [s.line for s in callers(g, "CT_P.clear_content").sites] == [11, 14]

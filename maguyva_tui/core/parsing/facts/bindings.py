@@ -379,6 +379,8 @@ class Bindings:
             typed, declared = None, None
         if typed is None and value_at is not None:
             value = value_at(node)
+            while value is not None and value.type == "assignment" and value.child_by_field_name("right") is not None:
+                value = value.child_by_field_name("right")  # python ``self._p = self._element = p``: p, as for both
             value = _proxied(value) if value is not None and value.type == "call" else value
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
