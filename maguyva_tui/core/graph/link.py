@@ -28,6 +28,8 @@ VALUE_KINDS = frozenset({"function", "method"})
 
 EXTERNAL_CODE, AMBIGUOUS_CODE, UNRESOLVED_CODE, FUNCTION_VALUE_CODE = -1, -2, -3, -4
 """A target that is no node, encoded below zero; its outcome code is ``-code - 1`` (``sites.OUTCOMES``)."""
+CAST_CODE = -5
+"""A call that is a cast (``Language.casts_look_called``): no site, loose or tied."""
 OUTCOME_CODES = {EXTERNAL: EXTERNAL_CODE, AMBIGUOUS: AMBIGUOUS_CODE, FUNCTION_VALUE: FUNCTION_VALUE_CODE}
 INVOKED, READ_MODE = 1, 2
 """How a name is resolved besides plainly: called (an instance's ``__call__``), or read as an
@@ -97,6 +99,7 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     values = rules(index.language).function_values
     language = rules(index.language)
     unions = language.union_calls
+    casts = language.casts_look_called
 
     def resolved(scope: str | None, name: str, call: bool, mode: int, arguments: int | None = None) -> tuple[int, ...]:
         if mode == READ_MODE and known is not None and not values:
@@ -105,6 +108,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
                 resolver.deps.add(property_key(attribute))
                 return (UNRESOLVED_CODE,)
         target, owner = resolver.resolve_owned(index, scope, name, call, mode == INVOKED)
+        if mode == INVOKED and casts and resolver.kind(target) == "type":  # C's (U64)(a - b)
+            return (CAST_CODE,)
         if arguments is not None:
             target = fitting_overload(resolver, target, name, arguments)
         if mode == READ_MODE and not (resolver.is_property(target)
@@ -140,6 +145,8 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
             else:
                 found = flat[written] = resolved(None, name, call, mode)
         target = found[0]
+        if target == CAST_CODE:
+            continue
         origin = origins.get(scope)
         if origin is None:
             owner = symbol_scope(scope)  # a block's sites are its function's

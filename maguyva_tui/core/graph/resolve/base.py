@@ -150,6 +150,9 @@ class Language:
     through ``->`` or ``*`` (``resolver.Resolver.held_member``)."""
     """Whether a name written from the top level (C++'s ``::Error``, read ``.Error``) is looked up
     there alone, as Ruby's constants (``lexical_constants``) are: never a member or a nested one."""
+    casts_look_called = False
+    """Whether a call of a type alias is a cast the grammar misread (C's ``(U64)(a - b)``, a call of
+    the parenthesized ``U64``): no site at all, where C has no call of a type to mean anything else."""
     call_member: str | None = None
     typed_instances = False
     """Whether a name declared with a class's type holds an instance of it (C++'s ``Hash local;``,

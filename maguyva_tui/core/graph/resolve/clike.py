@@ -37,6 +37,7 @@ class CLike(Language):
         self.held_members = cpp
         self.call_member = "operator()" if cpp else None  # commandHash_() of a LazyEdgeCommandHash
         self.typed_instances = cpp
+        self.casts_look_called = not cpp
 
     def package(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> str | None:
         """Resolve a name defined once among all C/C++ files (definitions before headers); in C++
