@@ -340,8 +340,11 @@ class LiveIndex:
 
     def is_stale(self) -> bool:
         """Tell whether the index may lag the disk: an indexed file or a folder above one changed
-        since the last refresh, or none succeeded yet (a few milliseconds of ``stat``)."""
-        return self.freshness.stale()
+        since the last refresh, none succeeded yet, or the last one failed (a few milliseconds of
+        ``stat``). A failed refresh is tried again though no file differs from the last stamp: a
+        repository renamed away and back, a mount dropped and restored, had kept its failure (and
+        every answer's "answered from the index as it was") until some file changed."""
+        return self.status.failure is not None or self.freshness.stale()
 
     def refresh_if_stale(self, refreshed: list[IndexSummary] | None = None) -> bool:
         """Refresh before a question when the disk moved since the last refresh; True when files changed
