@@ -53,3 +53,37 @@ def test_a_call_on_a_union_is_a_site_of_each_members_method() -> None:
     both = [("Connection.feed", 27), ("Connection.feed", 28), ("Connection.feed", 29), ("Connection.feed", 31)]
     assert sorted((s.caller, s.line) for s in callers(g, "WSStream.handle").sites) == both
     assert sorted((s.caller, s.line) for s in callers(g, "HTTPStream.handle").sites) == sorted([*both, ("Connection.feed", 30)])
+
+
+TERMS = """
+from typing import TypeVar, Union
+
+NodeT = TypeVar("NodeT", bound="Node")
+
+class Node:
+    def nodes_(self):
+        return [self]
+
+class Tuple(Node):
+    def get_sql(self):
+        return "()"
+
+class ValueWrapper(Node):
+    def get_sql(self):
+        return "1"
+
+def wrap_constant(val) -> Union[ValueError, NodeT, "Tuple", "ValueWrapper"]:
+    return val
+
+def render(val):
+    return wrap_constant(val).get_sql()
+"""
+
+
+def test_a_member_lacking_the_method_leaves_the_others() -> None:
+    """pypika's ``wrap_constant(val).get_sql()`` of ``-> Union[ValueError, NodeT, "Tuple",
+    "ValueWrapper"]`` (``NodeT`` bound to ``Node``, which has no ``get_sql``) is a site of Tuple's
+    and ValueWrapper's, as jedi lists them: the member lacking the method had left it ambiguous."""
+    g = build_graph({"pkg/terms.py": analyze("pkg/terms.py", dedent(TERMS))})
+    assert [s.line for s in callers(g, "Tuple.get_sql").sites] == [22]
+    assert [s.line for s in callers(g, "ValueWrapper.get_sql").sites] == [22]

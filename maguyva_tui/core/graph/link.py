@@ -11,7 +11,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, FUNCTION_VALUE, SENTINELS, Resolver, rules
+from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, FUNCTION_VALUE, SENTINELS, UNRESOLVED, Resolver, rules
 from maguyva_tui.core.graph.resolve.resolver import UNION, UNION_SEPARATOR
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
 from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, split_id, symbol_id
@@ -187,11 +187,13 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
 def union_methods(resolver: Resolver, owner: str | None, name: str) -> list[str]:
     """Return the methods a call on a value of a union reaches where its members' differ (hypercorn's
     ``self.stream.handle(...)`` of ``stream: Optional[Union[HTTPStream, WSStream]]``): each member's
-    method, as Python's and TypeScript's tools list them; none where a member's is no method of the
-    project's (something outside it, a class, nothing): the call stays ambiguous."""
+    method, as Python's and TypeScript's tools list them; a member lacking the method gives none
+    (pypika's ``Union[NodeT, Tuple, ValueWrapper]``, ``Node`` having no ``get_sql``: the value is one
+    of the others, as ``Resolver._member`` reads it where one remains); none where a member's is
+    no method of the project's (something outside it, a class): the call stays ambiguous."""
     if owner is None or not owner.startswith(UNION):
         return []
-    found = {resolver.member(member, name) for member in owner[len(UNION):].split(UNION_SEPARATOR)}
+    found = {resolver.member(member, name) for member in owner[len(UNION):].split(UNION_SEPARATOR)} - {UNRESOLVED}
     if len(found) < 2 or any(resolver.kind(t) not in VALUE_KINDS for t in found):
         return []
     return sorted(found)
