@@ -1624,6 +1624,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         node, kind = made, made.type
     if kind in LITERAL_CONTAINERS:  # python ``{'base64': Base64()}``: a container of Base64s
         return _literal_elements(node)
+    if kind in COMPREHENSIONS:  # python ``[self.wrap(v) for v in values]``: a list of what wrap gives
+        return _comprehended(node)
     if kind in names.INVOCATIONS and kind != "call":  # java obj.make(), php $obj->make(): its return type
         return _invoked(node)
     if kind == "object_creation_expression" and node.named_child_count and node.named_children[0].text == b"static":
@@ -1748,6 +1750,26 @@ def _literal_elements(node: Node) -> str | None:
     typed = made.pop() if len(made) == 1 else ""
     keyed = names.UNKNOWN + names.MAPPING_KEY if node.type == "dictionary" else ""  # its keys: not Base64s
     return keyed + typed + names.ARRAY_TYPE if typed else None
+
+
+COMPREHENSIONS = frozenset({"list_comprehension", "set_comprehension", "dictionary_comprehension"})
+"""Python's comprehensions: typed by the call each element (a dict's value) is made by."""
+
+
+def _comprehended(node: Node) -> str | None:
+    """Return the type of a Python list, set or dict comprehension whose element (value) is a call
+    (pypika's ``self.values = [self.wrap_constant(value) for value in values]``: ``self.wrap_constant()[]``,
+    what ``for term in self.values: term.get_sql()`` walks); ``None`` for any other element."""
+    body = node.child_by_field_name("body")
+    if body is not None and body.type == "pair":
+        body = body.child_by_field_name("value")
+    if body is None or body.type != "call":
+        return None
+    typed = value_type(body, kind="call")
+    if not typed or not typed.endswith("()"):
+        return None
+    keyed = names.UNKNOWN + names.MAPPING_KEY if node.type == "dictionary_comprehension" else ""
+    return keyed + typed + names.ARRAY_TYPE
 
 
 def _iter_of(node: Node) -> str | None:
