@@ -1660,6 +1660,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return names.asserted_type(node, kind)
     if kind == "type_cast_expression":  # rust ``let n = x as u64``, ``x as $T``: its type
         return names.cast_type(node)
+    if kind == "new_expression" and (container := names.constructed_container(node)) is not None:
+        return container  # typescript ``new Map<string, Job>()``: a mapping of Jobs, as its annotation
     if kind == "new_expression" and node.child_by_field_name("constructor") is None:
         field = "type"  # c++ new Foo
     else:

@@ -730,6 +730,25 @@ TS_MAPS = frozenset({b"Map", b"ReadonlyMap", b"WeakMap", b"Record"})
 ``Record<string, Node>`` too (``r[k]``)."""
 
 
+def constructed_container(node: Node) -> str | None:
+    """Return the container a TypeScript ``new`` of a generic mapping or array makes, named by its
+    type arguments as the annotation is (``new Map<number, Retryer>()`` is ``number<key>Retryer[]``,
+    ``new Array<Job>()`` ``Job[]``): a field or local so made holds them (@tanstack/pacer's
+    ``asyncRetryers = new Map<number, AsyncRetryer<...>>()``: ``this.asyncRetryers.forEach((r) =>
+    r.abort())`` had reached nothing, the value typed as the library's ``Map``). ``None`` for any
+    other ``new``, and for one whose type arguments are not written (``new Map()``)."""
+    constructor = node.child_by_field_name("constructor")
+    arguments = node.child_by_field_name("type_arguments")
+    if constructor is None or arguments is None or constructor.type != "identifier":
+        return None
+    if constructor.text in TS_MAPS and constructor.text != b"Record":
+        return _map_of(arguments)
+    if (constructor.text or b"").decode("utf-8", "replace") not in ARRAY_TYPES or arguments.named_child_count != 1:
+        return None
+    element = type_name(arguments.named_children[0])
+    return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
+
+
 def _promised(node: Node) -> Node | None:
     """Return the type a TypeScript ``Promise<Child>`` settles to (``Child``), what ``await`` gives of
     it: an async method's declared result (``async retain(): Promise<Child>``; bullmq's ``const child
