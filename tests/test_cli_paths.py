@@ -77,3 +77,16 @@ def test_graph_impact_of_a_folder_names_its_files(indexed_polyglot: Path, here: 
     files = sorted(p.relative_to(indexed_polyglot).as_posix() for p in (indexed_polyglot / "web").iterdir())
     assert answer["notes"][0].startswith(f"web/ is {len(files)} files ({', '.join(files[:4])}")
     assert all(not r["path"].startswith("web/") for r in answer["results"])
+
+
+def test_a_folders_line_counts_no_page_the_cut_line_does(indexed_polyglot: Path, here: Runner) -> None:
+    """``maguyva search zstd/lib/compress --limit 3`` had said "the first 4 are listed" above 3 results:
+    the folder's line counted the one result past the page that the command line asks for."""
+    proc = here("search", "app/", "--limit", "2", "--repo", str(indexed_polyglot))
+    assert proc.returncode == 0, proc.stderr
+    assert [line.split()[1] for line in proc.stdout.splitlines() if line.lstrip()[:2] in ("1.", "2.", "3.")] == [
+        "app/__init__.py:1", "app/config.py:1"]
+    said = proc.stderr.splitlines()
+    assert said[0] == "maguyva: app/ is a folder of 3 indexed files, those directly in it listed first " \
+                      "(a name in it: `where is NAME defined`)"
+    assert said[1] == "maguyva: showing the first 2; more match: raise --limit or narrow the query"

@@ -45,11 +45,12 @@ def folder_files(folder: str, files: Collection[str], limit: int = FOLDER_FILES_
     return under[:limit], len(under)
 
 
-def folder_said(folder: str, shown: int, count: int) -> str:
-    """The line saying the question named a folder, and what is listed."""
+def folder_said(folder: str, count: int) -> str:
+    """The line saying the question named a folder, and in what order its files are listed. It
+    counts no page: a front end asks one result past its page (``plan.PROBE``) and says itself
+    where the page was cut; "the first 4 are listed" had stood above a page of 3."""
     files = f"{count} indexed file{'s' if count != 1 else ''}"
-    listed = "its files are listed" if shown == count else f"the first {shown} are listed, those directly in it first"
-    return f"{folder}/ is a folder of {files}; {listed} (a name in it: `where is NAME defined`)"
+    return f"{folder}/ is a folder of {files}, those directly in it listed first (a name in it: `where is NAME defined`)"
 
 
 def _normal(path: str) -> str:

@@ -561,7 +561,7 @@ def _folder_listed(generation: Generation, req: SearchRequest) -> tuple[list[Hit
         return None
     shown, count = folder_files(folder, files, max(req.limit, 1))
     hits = file_hits(generation, shown)
-    return (hits, folder_said(folder, len(shown), count)) if hits else None
+    return (hits, folder_said(folder, count)) if hits else None
 
 
 def _places_missing(text: str) -> str:

@@ -31,7 +31,7 @@ def test_a_folder_lists_its_files(engine: Engine, asked: str) -> None:
     asked = asked.replace("ROOT", str(engine.root))
     found = engine.search(asked, limit=10)
     assert [r.path for r in found.results] == ["src/pkg/core.py", "src/pkg/main.py", "src/pkg/deep/inner.py"]
-    assert "src/pkg/ is a folder of 3 indexed files; its files are listed" in " ".join(found.notices)
+    assert "src/pkg/ is a folder of 3 indexed files, those directly in it listed first" in " ".join(found.notices)
     assert found.lookup_failed is None
     assert found.query == asked
 
@@ -39,7 +39,7 @@ def test_a_folder_lists_its_files(engine: Engine, asked: str) -> None:
 def test_the_page_is_cut_and_says_how_many(engine: Engine) -> None:
     found = engine.search("src/", limit=2)
     assert [r.path for r in found.results] == ["src/other.py", "src/pkg/core.py"]  # directly in it first
-    assert "src/ is a folder of 4 indexed files; the first 2 are listed" in " ".join(found.notices)
+    assert "src/ is a folder of 4 indexed files, those directly in it listed first" in " ".join(found.notices)
 
 
 def test_a_name_the_index_defines_is_still_its_definition(engine: Engine) -> None:
