@@ -26,7 +26,6 @@ from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.arities import ARGS, argument_count, declared_arities
-from maguyva_tui.core.parsing.facts.java_generics import generic_bases
 from maguyva_tui.core.parsing.facts.bindings import (
     ALIAS_CAPTURES,
     ATTRIBUTE_CAPTURES,
@@ -56,6 +55,7 @@ from maguyva_tui.core.parsing.facts.fixtures import Injections, decorator_calls,
 from maguyva_tui.core.parsing.facts.generic_calls import GIVEN, generic_calls
 from maguyva_tui.core.parsing.facts.go_type_arguments import go_type_arguments
 from maguyva_tui.core.parsing.facts.imports import IMPORT_READERS, ImportRow
+from maguyva_tui.core.parsing.facts.java_generics import generic_bases
 from maguyva_tui.core.parsing.facts.js_members import LANGUAGES as JS_MEMBER_LANGUAGES
 from maguyva_tui.core.parsing.facts.js_members import instance_members
 from maguyva_tui.core.parsing.facts.macro_calls import macro_bodies, parse_bodies
@@ -673,10 +673,18 @@ def _properties(symbols: Sequence[Symbol], decorators: dict[int, list[str]]) -> 
     ``<property>`` in its scope."""
     classes = {s.qualname for s in symbols if s.kind == "class"}
     return [("local", PROPERTY, s.name_line, s.qualname) for s in symbols
-            if s.kind == "method" and any(name in PROPERTY_DECORATORS for line in range(s.start_line, s.name_line)
+            if s.kind == "method" and any(_property_decorator(name) for line in range(s.start_line, s.name_line)
                                           for name in decorators.get(line, ()))
             or s.kind == "variable" and s.qualname.rpartition(".")[0] in classes
             and PROPERTY_CALL.match(s.signature or "") is not None]
+
+
+def _property_decorator(name: str) -> bool:
+    """Tell whether a decorator makes a method a property: ``property``, ``cached_property``, or a
+    descriptor named as one (python-docx's ``@lazyproperty def rels(self)``, werkzeug's
+    ``cached_property``, ``abc.abstractproperty``): ``self.rels`` reads what the method returns (jedi
+    reads it through the descriptor's ``__get__``), where it had been the method, its members nothing."""
+    return name in PROPERTY_DECORATORS or name.rpartition(".")[2].lower().endswith("property")
 
 
 def _getters(symbols: Sequence[Symbol]) -> list[RefRow]:
