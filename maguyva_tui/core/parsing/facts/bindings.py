@@ -1638,6 +1638,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         return "this"
     if alias and kind == "member_access_expression":  # php ``$frame = $this->_frame``: what the property holds
         return _php_held(node)
+    if kind == "call" and (casted := names.python_cast(node)) is not None:
+        return casted  # python ``cast(CT_Document, element(...))``: of the type it names, as declared
     if alias and kind == "call" and (walked := _iter_of(node)) is not None:
         return walked  # python ``return iter(self._rows)``: what walking it walks, the rows' elements
     if alias and kind == "call":

@@ -405,6 +405,8 @@ def _call_result(node: Node, depth: int) -> str:
                 callee = made
     elif kind == "call" and _is_python_super(function):
         return "super"
+    elif kind == "call" and (casted := python_cast(node)) is not None:
+        return casted if PLAIN_TYPE.fullmatch(casted) else UNKNOWN  # cast(CT_Tbl, x).tr_lst: a CT_Tbl's
     else:
         callee = dotted(function, depth + 1)
     if UNKNOWN in callee.split(".") or callee.endswith("()"):
@@ -1149,6 +1151,39 @@ def _typing_form(head: str, forms: frozenset[str]) -> bool:
         return True
     module, dot, name = head.partition(".")
     return bool(dot) and name in forms and name[:1].isupper() and module[:1].islower()
+
+
+CASTS = frozenset({"cast", "typing.cast", "t.cast", "typing_extensions.cast"})
+"""Python's ``typing.cast``, as written: its value is of the type it names first."""
+
+
+def python_cast(node: Node) -> str | None:
+    """Return the type a Python ``cast(CT_Document, element(...))`` names (``typing.cast``, quoted
+    or not, through another name of the module too: ``tp.cast``): what is called on its value is
+    called on that type, as mypy and jedi read it; ``None`` for any other call, or a type that
+    names nothing a call can be read on (python-docx's ``cast(CT_Tbl, x).tr_lst[0]`` had reached
+    nothing)."""
+    function = node.child_by_field_name("function")
+    arguments = node.child_by_field_name("arguments")
+    if function is None or arguments is None or arguments.named_child_count != 2:
+        return None
+    head = dotted(function)
+    module, dot, name = head.partition(".")
+    if head not in CASTS and not (dot and name == "cast" and module[:1].islower() and "." not in module):
+        return None
+    written = arguments.named_children[0]
+    if written.type not in ("identifier", "attribute", "string", "subscript"):
+        return None
+    if written.type in ("identifier", "attribute") and not dotted(written).rpartition(".")[2][:1].isupper():
+        return None  # cast(str, x) names no class of the repository; a function named cast, no type
+    if written.type == "subscript":  # cast(List[Doc], x): read as the annotation it would be (Doc[])
+        text = (written.text or b"").decode("utf-8", "replace")
+        return _quoted_annotation(text) if len(text) <= MAX_CAST_TYPE else None
+    return type_name(written)
+
+
+MAX_CAST_TYPE = 200
+"""The longest type written as a subscript a cast is read through (as a quoted annotation's)."""
 
 
 PLAIN_TYPE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
