@@ -28,7 +28,9 @@ is told what is wrong by the intake (``-32600`` Invalid Request, or ``-32602`` f
 params), in one line: a request other than ``initialize`` or ``ping`` before any ``initialize``
 (:class:`Opening`), a notification's method sent with an id (``notifications/initialized`` read as an
 unknown method), a ``jsonrpc`` other than ``"2.0"`` (``"1.0"``, or none, had been answered as
-``"2.0"``), and ``initialize`` without its ``protocolVersion``, ``capabilities`` or ``clientInfo``.
+``"2.0"``), ``initialize`` without its ``protocolVersion``, ``capabilities`` or ``clientInfo``, and any
+request of the protocol's whose params no version the SDK negotiates takes (``-32602``, naming the param:
+``tools/list: cursor: Input should be a valid string (sent 5)``, ``resources/read: uri was not sent``).
 
 A line is read up to :data:`MAX_LINE_BYTES`: the rest of a longer one is read and dropped a piece at
 a time, never held, and the line is answered Invalid Request (``-32600``, with its id where one of
@@ -54,6 +56,9 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from mcp import types
+from mcp_types.methods import SPEC_CLIENT_METHODS, validate_client_request
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from pydantic import ValidationError
 
 from maguyva_tui.json_out import terminal_safe
 
@@ -150,8 +155,60 @@ def _triage_one(message: Any, line: bytes | None = None) -> Triage:
 def _params_refusal(message: Any) -> bytes:
     """The intake's answer to a request whose params the SDK refuses with "Invalid request
     parameters" alone, saying which part is wrong (a ``tools/call``'s shape, ``initialize``'s, any
-    request's ``_meta``); ``b""`` for any other message."""
-    return _call_refusal(message) or _initialize_refusal(message) or _meta_refusal(message)
+    request's ``_meta``, then any param of a request the protocol defines); ``b""`` for any other message."""
+    return (_call_refusal(message) or _initialize_refusal(message) or _meta_refusal(message)
+            or _surface_refusal(message))
+
+
+def _surface_refusal(message: Any) -> bytes:
+    """The intake's answer to a request of the protocol's (``tools/list``, ``resources/read``,
+    ``logging/setLevel``...) whose params no protocol version the SDK negotiates takes, naming the first
+    param wrong and how (``tools/list: cursor: Input should be a valid string (sent 5)``); ``b""`` for a
+    request some version takes (the SDK's to answer), a method the protocol lacks ("Method not found"),
+    or any other message. The SDK had answered "Invalid request parameters" with empty data."""
+    if not (isinstance(message, dict) and _usable_id(message.get("id")) and isinstance(message.get("method"), str)):
+        return b""
+    method, params = message["method"], message.get("params")
+    if method not in SPEC_CLIENT_METHODS or not (params is None or isinstance(params, dict)):
+        return b""  # params that are no object go on without them (``_repair_one``)
+    refused: ValidationError | None = None
+    for version in reversed(HANDSHAKE_PROTOCOL_VERSIONS):  # the latest's words where every version refuses
+        try:
+            validate_client_request(method, version, params)
+        except KeyError:  # not a method of this version
+            continue
+        except ValidationError as exc:
+            refused = refused or exc
+            continue
+        except Exception:  # noqa: BLE001 - the SDK's to judge
+            return b""
+        return b""
+    if refused is None:
+        return b""
+    errors = refused.errors()
+    said = "; ".join(_param_error(error) for error in errors[:SAID_ERRORS])
+    more = f" (and {len(errors) - SAID_ERRORS} more)" if len(errors) > SAID_ERRORS else ""
+    return _error(INVALID_PARAMS, message["id"], f"Invalid params: {_said(method)}: {said}{more}")
+
+
+SAID_ERRORS = 3
+"""The wrong params an answer names at most."""
+
+
+def _param_error(error: Any) -> str:
+    """One pydantic error on a request's params as a clause: ``uri was not sent``, or the param's
+    dotted place, the rule it broke and what was sent (at most 40 characters of its JSON)."""
+    loc = tuple(error["loc"])
+    place = ".".join(str(part) for part in (loc[1:] if loc[:1] == ("params",) and len(loc) > 1 else loc))
+    if error["type"] == "missing":
+        return f"{place} was not sent"
+    try:
+        sent = json.dumps(error.get("input"), ensure_ascii=True)
+    except (TypeError, ValueError):
+        sent = "?"
+    sent = sent if len(sent) <= 40 else sent[:40] + "..."
+    rule = " ".join(str(error["msg"]).split()) or str(error["type"])  # one line, whatever pydantic says
+    return f"{place}: {rule} (sent {sent})"
 
 
 def _request_refusal(message: Any) -> bytes:
