@@ -21,11 +21,13 @@ NAMESPACED = frozenset({"cpp"})
 inside ``namespace geometry`` extends ``geometry::Shape`` (looked up outside every namespace, it
 stayed unresolved, so "subclasses of Shape" and ``Circle.area`` found nothing)."""
 
-ENCLOSED = frozenset({"java"})
+ENCLOSED = frozenset({"java", "python"})
 """Languages whose nested class names its bases as the class around it sees them, its sibling types
 first: commons-lang's ``FastDatePrinter.PaddedNumberField implements NumberRule`` (``interface
 NumberRule extends Rule``, all three nested) had no base, so ``mRule.estimateLength()`` reached
-nothing."""
+nothing. Python evaluates a class's bases in the scope around it: html5lib's ``getPhases`` defines
+``class Phase`` and ``class InBodyPhase(Phase)`` in its body, whose ``self.processEndTag(...)`` had
+reached nothing (the base looked up at module level only)."""
 
 
 class Bases:
