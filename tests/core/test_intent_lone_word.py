@@ -60,9 +60,10 @@ def test_a_lone_name_reads_as_every_rule_reads_it(monkeypatch: pytest.MonkeyPatc
     _same_readings(words, monkeypatch, (frozenset(), frozenset(intent.LITERAL_RULES)))
 
 
-def test_a_lone_identifier_skips_the_rules_that_need_a_blank_or_a_mark(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``dmp_diff_in`` asks the 6 rules that can read one word, up to the identifier's, not the 15
-    that need a blank, a mark or a second line (~20 µs of a literal search's 1.3 ms on sympy)."""
+def test_a_lone_identifier_asks_no_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dmp_diff_in`` is read at once (``intent._lone_name``: ~3 µs where the 6 rules that can read
+    one word took ~15 of a literal search on sympy); a trigger word (``impacts``) asks those 6 rules
+    up to its own, not the 15 that need a blank, a mark or a second line; a phrase asks every rule."""
     asked: list[str] = []
 
     def spied(rule):  # noqa: ANN001, ANN202
@@ -76,10 +77,45 @@ def test_a_lone_identifier_skips_the_rules_that_need_a_blank_or_a_mark(monkeypat
     monkeypatch.setattr(intent, "_LONE_WORD_RULES", tuple(spied(rule) for rule in intent._LONE_WORD_RULES))
     found = intent.classify("dmp_diff_in")
     assert (found.name, found.target, found.rule) == ("find_definition", "dmp_diff_in", "identifier")
-    assert "_definition_phrase" not in asked and "_url" not in asked
-    assert asked == [
-        "_impact_phrase", "_similar_phrase", "_code_fragment", "_comment_marker", "_error_token", "_identifier"
-    ]
+    assert asked == []
+    found = intent.classify("expand")
+    assert (found.name, found.target, found.rule) == ("understand_code", None, "fallback") and asked == []
+    assert intent.classify("traceback").rule == "error_token"
+    assert asked == ["_impact_phrase", "_similar_phrase", "_code_fragment", "_comment_marker", "_error_token"]
     asked.clear()
     intent.classify("who calls dmp_diff_in")
     assert asked[:2] == ["_url", "_code_snippet"] and asked[-1] == "_references_phrase"  # a phrase: every rule
+
+
+def test_a_lone_name_read_at_once_reads_as_every_rule_reads_it() -> None:
+    """``_lone_name``, the reading of one ASCII word at once, gives what the classifier's every step
+    gives (with places or without), for every trigger word and every name of the classifier's
+    source it answers; it answers most of them, and leaves the others to the rules."""
+    words = _vocabulary()
+    assert len(words) > 3000
+    at_once = [(word, found) for word in words if (found := intent._lone_name(word)) is not None]
+    assert len(at_once) > len(words) // 2
+    for word, found in at_once:
+        assert found == intent.classified(word) == intent.classified(word, places=False), word
+    assert {found.rule for _, found in at_once} == {"identifier", "fallback"}
+    left = {intent.classified(word).rule for word in words if intent._lone_name(word) is None}
+    assert {"question", "impact_phrase", "similar_phrase", "code_fragment", "comment_marker", "error_token"} <= left
+    for text in (" dmp_diff_in", "dmp_diff_in ", "café", "a.py", "a b", "x" * (intent.MAX_CLASSIFY_CHARS + 1), ""):
+        assert intent._lone_name(text) is None, text
+        assert intent.classify(text) == intent.classified(text)
+
+
+def test_a_lone_name_is_not_classified_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A literal search's lone name is read without the classifier's steps; any other question, or a
+    search asked again with a literal rule skipped, goes through them."""
+
+    def refused(*args: object, **kwargs: object) -> intent.Intent:
+        raise AssertionError("classified")
+
+    monkeypatch.setattr(intent, "classified", refused)
+    assert intent.classify("dmp_diff_in").rule == "identifier"
+    assert intent.classify("Matrix").rule == "fallback"
+    with pytest.raises(AssertionError):
+        intent.classify("ValueError")
+    with pytest.raises(AssertionError):
+        intent.classify("dmp_diff_in", skip=frozenset({"code_fragment"}))
