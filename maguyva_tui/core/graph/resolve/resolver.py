@@ -360,6 +360,7 @@ class Resolver(Memo):
         itself = used == 1 < len(parts) and self.names_itself(index, scope, written[0], target)
         for i in range(used, len(parts)):
             if parts[i] == ITERATED and written[i].endswith(ELEMENT) and index.language == "python":
+                target = self.held_value(target)  # ``for h in HANDLERS`` of a module's ``HANDLERS = [...]``
                 target = walked(target) if target.startswith(ARRAY) else self.iterated(target)  # ``for k in d``
                 continue
             if parts[i] == ITERATED and written[i].endswith(ELEMENT) and index.language in OBJECT_SCOPES:
@@ -437,14 +438,15 @@ class Resolver(Memo):
                 and self.kind(target) in CLASS_KINDS:  # ``for c in cs`` of an iterator: its next()'s value
             walked = self.member(target, "next")
             return element(self.result(walked)) if walked not in SENTINELS else UNRESOLVED
-        if index.language in OBJECT_SCOPES:
+        if index.language in OBJECT_SCOPES or index.language == "python":
             target = self.held_value(target)
         return element(target)
 
     def held_value(self, target: str) -> str:
-        """Resolve a JavaScript or TypeScript module-level variable to what it holds, where that is an
-        array (``const all: Array<Transaction> = []``, in its own file or imported): ``all[0]`` and
-        ``for (const t of all)`` are its elements. Any other target stays itself."""
+        """Resolve a JavaScript, TypeScript or Python module-level variable to what it holds, where
+        that is an array (``const all: Array<Transaction> = []``, Python's ``HANDLERS = [Base64()]``, in
+        its own file or imported): ``all[0]``, ``for (const t of all)``, ``HANDLERS[0]`` and ``for h in
+        HANDLERS`` are its elements (a mapping's values, its keys). Any other target stays itself."""
         if target.startswith(ARRAY) or not self.is_symbol(target):
             return target
         path, qualname = split_id(target)
