@@ -429,9 +429,21 @@ class Generation:
 
     def centralities(self, hits: Sequence[Hit]) -> list[float]:
         """:meth:`centrality` of each of a page's hits: their lines' chunks found together
-        (:meth:`located`: the text engine has just found them), each chunk's centrality looked
-        up once (a frequent literal's lines share their functions)."""
-        return [value for _, value in self.located(hits)]
+        (:meth:`located`'s, no key made: the text engine has just found them), each chunk's
+        centrality looked up once (a frequent literal's lines share their functions)."""
+        central = self.snapshot.centrality.at
+        chunks = self._chunks.at_many([(hit.path, hit.start_line) for hit in hits])
+        seen: dict[int, float] = {}
+        out: list[float] = []
+        for hit, chunk in zip(hits, chunks):
+            if chunk is None or hit.start_line != hit.end_line:
+                out.append(central(hit.path, hit.start_line, hit.end_line))
+                continue
+            value = seen.get(id(chunk))  # the chunks are held in ``chunks`` meanwhile: no id is reused
+            if value is None:
+                value = seen[id(chunk)] = central(chunk.path, chunk.start_line, chunk.end_line)
+            out.append(value)
+        return out
 
 
 class ChunkLocator:

@@ -92,11 +92,12 @@ def shown_lines(snapshot: Snapshot, hit: Hit, focus: str | None = None) -> tuple
 def shown_page(snapshot: Snapshot, hits: list[Hit], focus: str | None = None) -> list[tuple[int, int, str]]:
     """:func:`shown_lines` of each of a page's hits, the snapshot's newlines asked for once and
     each file's once (a frequent literal's page shows a hundred lines of a few files), a one-line
-    span decoded in place: the values :func:`shown_lines` gives, one by one."""
+    span decoded in place, a carriage return shown as it goes (:func:`crs_shown`, in the same
+    pass): the values :func:`shown_lines` gives, one by one."""
     newlines = file_newlines(snapshot)
     if newlines is None:
         return [shown_lines(snapshot, hit, focus) for hit in hits]
-    blob, of, between, noted = newlines.blob, newlines.of, newlines.between, newlines.noted
+    blob, of, between, noted = newlines.view, newlines.of, newlines.between, newlines.noted
     seen: dict[str, _Newlines] = {}
     out = []
     for hit in hits:
@@ -104,29 +105,34 @@ def shown_page(snapshot: Snapshot, hits: list[Hit], focus: str | None = None) ->
         found = seen.get(path)
         if found is None and start == end and (bounds := noted.get((path, start))) is not None:
             text = str(blob[bounds[0] : bounds[1]], "utf-8", "replace")  # a line a search numbered: no newlines read
-            if text.endswith("\r"):
-                text = text[:-1]
-            out.append((start, end, text if len(text) <= SNIPPET_LINE_CHARS else cut_line(text, focus)))
-            continue
-        if found is None:
-            found = seen[path] = of(path)
-        offset, length, ends, count = found
-        last = count if count > 1 else 1
-        start = 1 if start < 1 else last if start > last else start
-        end = start if end < start else last if end > last else end
-        if start == end and start <= len(ends):  # one line ending in a newline: what ``between`` decodes, in place
-            text = str(blob[offset + (ends.item(start - 2) + 1 if start >= 2 else 0) : offset + ends.item(start - 1)],
-                       "utf-8", "replace")
-            if text.endswith("\r"):
-                text = text[:-1]
-            out.append((start, end, text if len(text) <= SNIPPET_LINE_CHARS else cut_line(text, focus)))
-            continue
-        lines = between(found, start, min(end, start + SNIPPET_LINES - 1))
-        if len(lines) == 1 and len(lines[0]) <= SNIPPET_LINE_CHARS:
-            out.append((start, end, lines[0]))
         else:
-            out.append((start, end, "\n".join(cut_line(line, focus) for line in lines)))
-    return [(start, end, crs_shown(text)) for start, end, text in out]
+            if found is None:
+                found = seen[path] = of(path)
+            offset, length, ends, count = found
+            last = count if count > 1 else 1
+            start = 1 if start < 1 else last if start > last else start
+            end = start if end < start else last if end > last else end
+            if start == end and start <= len(ends):  # one line ending in a newline: what ``between`` decodes, in place
+                text = str(blob[offset + (ends.item(start - 2) + 1 if start >= 2 else 0) : offset + ends.item(start - 1)],
+                           "utf-8", "replace")
+            else:
+                lines = between(found, start, min(end, start + SNIPPET_LINES - 1))  # each line's "\r" ending taken off
+                if len(lines) == 1 and len(lines[0]) <= SNIPPET_LINE_CHARS:
+                    text = lines[0]
+                else:
+                    text = "\n".join(cut_line(line, focus) for line in lines)
+                if "\r" in text:
+                    text = text.replace("\r", CR_SHOWN)
+                out.append((start, end, text))
+                continue
+        if text.endswith("\r"):
+            text = text[:-1]
+        if len(text) > SNIPPET_LINE_CHARS:
+            text = cut_line(text, focus)
+        if "\r" in text:
+            text = text.replace("\r", CR_SHOWN)
+        out.append((start, end, text))
+    return out
 
 
 def hit_json(
@@ -162,7 +168,10 @@ class FileNewlines:
 
     def __init__(self, snapshot: Snapshot) -> None:
         self.blob = snapshot.blob()
-        """The snapshot's stored texts (:func:`shown_page` decodes a line of them in place)."""
+        """The snapshot's stored texts."""
+        self.view = memoryview(self.blob)
+        """:attr:`blob` as a buffer: a line decoded from its slice (:func:`shown_page`, :meth:`between`),
+        no bytes copied first (a mapped file's slice is a copy: 0.3 µs a line where the view's is 0.2)."""
         self._files = snapshot.files
         self._kept: OrderedDict[str, _Newlines] = OrderedDict()
         self._bytes = 0
@@ -195,7 +204,7 @@ class FileNewlines:
             return []
         begin = offset + (newlines.item(start - 2) + 1 if start >= 2 else 0)  # item: a Python int, no numpy scalar
         stop = offset + (newlines.item(end - 1) if end <= count else length)
-        text = str(self.blob[begin:stop], "utf-8", "replace")
+        text = str(self.view[begin:stop], "utf-8", "replace")
         if start == end:  # one line (a literal's page is made of them): no newline inside it to split at
             return [text[:-1] if text.endswith("\r") else text]
         return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]

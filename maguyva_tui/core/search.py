@@ -2234,55 +2234,62 @@ _new_vote = fast_constructor(Vote)
 _replace_query = fast_replacer(Query)
 """``replace`` of a :class:`Query`: a question made one three times (its demotion, each engine's own)."""
 
-_Placed: TypeAlias = tuple[Hit, float, float]
-"""A hit of the direct path with its centrality (never below 0) and its path's demotion factor."""
+_Own: TypeAlias = tuple[list[Hit], dict[str, float]]
+"""The direct path's page of text hits, in the engine's order, and each of their paths' demotion factors."""
 
 
 def _text_alone(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[[str], float],
-                limit: int) -> list[_Placed] | None:
+                limit: int) -> _Own | None:
     """The text engine's page on the direct path, where :func:`~maguyva_tui.core.fusion.direct`
-    would keep its order (demotion factor, then score, never rising: its lines come ordered), each
-    hit with what ``direct`` gives it, no fused item made (a frequent literal's page: a hundred);
-    ``None`` for any other plan or order, or a generation that fetches its lines from afar: the
-    items are fused (:func:`_combine`) and paged (:func:`_page`) as for every other engine."""
+    would keep its order (demotion factor, then score, never rising: its lines come ordered), with
+    each path's factor, no fused item made (a frequent literal's page: a hundred); ``None`` for any
+    other plan or order, or a generation that fetches its lines from afar: the items are fused
+    (:func:`_combine`) and paged (:func:`_page`) as for every other engine."""
     if not the_plan.alone or the_plan.modalities[0] != "text" or getattr(generation, "prefetch", None) is not None:
         return None
     hits = run.lists.get("text", [])
     factors: dict[str, float] = {}  # a file's hits share its path's factor
-    previous = (math.inf, math.inf)
+    last_factor = last_score = math.inf
     for hit in hits:
-        factor = factors.get(hit.path)
+        path = hit.path
+        factor = factors.get(path)
         if factor is None:
-            factor = factors[hit.path] = float(aside(hit.path))
-        here = (factor, hit.score)
-        if here > previous:
-            return None  # direct would reorder them
-        previous = here
-    page = hits[:limit]
-    out = []
-    for hit, found in zip(page, generation.centralities(page)):
-        central = float(found)
-        out.append((hit, 0.0 if 0.0 > central else central, factors[hit.path]))  # max(central, 0.0), as direct reads it
-    return out
+            factor = factors[path] = float(aside(path))
+        score = hit.score
+        if factor > last_factor or (factor == last_factor and score > last_score):
+            return None  # direct would reorder them: (factor, score) rose
+        last_factor, last_score = factor, score
+    return hits[:limit], factors
 
 
-def _text_page(generation: Generation, placed: list[_Placed], weight: float, k: int,
-               focus: str | None) -> tuple[Ranked, ...]:
+def _text_page(generation: Generation, own: _Own, weight: float, k: int, focus: str | None) -> tuple[Ranked, ...]:
     """The results :func:`_page` makes of :func:`~maguyva_tui.core.fusion.direct`'s items for the
     text engine's own order (:func:`_text_alone`), made from its hits at once: each line shown as
-    itself, its one vote the engine's own, its score the position's RRF term times its demotion."""
+    itself, its one vote the engine's own, its centrality (never below 0, as ``direct`` reads it)
+    shown, its score the position's RRF term times its demotion, a demoted file's kinds named once."""
+    hits, factors = own
+    shown = shown_page(generation.snapshot, hits, focus)
+    centrals = generation.centralities(hits)
+    kinds: dict[str, tuple[str, ...]] = {}
     out = []
     new_ranked, new_vote = _new_ranked, _new_vote
-    shown = shown_page(generation.snapshot, [hit for hit, _, _ in placed], focus)
-    for rank, ((hit, central, factor), (start, end, text)) in enumerate(zip(placed, shown)):
+    rank = 0
+    for hit, (start, end, text), found in zip(hits, shown, centrals):
+        path = hit.path
+        factor = factors[path]
+        central = float(found)
         contribution = weight / (k + rank + 1)
-        vote = new_vote(rank, hit.score, weight, contribution, hit.reason, hit.depth)
         line = hit.start_line
+        demoted = kinds.get(path) if factor < 1.0 else ()
+        if demoted is None:
+            demoted = kinds[path] = demotion_kinds(path, factor)
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order; direct's score: _score(parts, 0.0, factor)
-            hit.path, start, end, hit.symbol, hit.kind, hit.language, (0 + contribution + 0.0) * factor, text,
-            (("text", vote),), central, 1.0, factor, 0, (line,) if line == hit.end_line else (), hit.depth,
-            0.0, (), (), 1.0, 1.0, (), 1.0, (), demotion_kinds(hit.path, factor) if factor < 1.0 else (),
+            path, start, end, hit.symbol, hit.kind, hit.language, (0 + contribution + 0.0) * factor, text,
+            (("text", new_vote(rank, hit.score, weight, contribution, hit.reason, hit.depth)),),
+            0.0 if 0.0 > central else central, 1.0, factor, 0, (line,) if line == hit.end_line else (), hit.depth,
+            0.0, (), (), 1.0, 1.0, (), 1.0, (), demoted,
         ))
+        rank += 1
     return tuple(out)
 
 
