@@ -335,8 +335,8 @@ class Resolver(Memo):
                                                     or rules(index.language).rooted_names):
             written, scope = written[1:], None  # Ruby ::Base, C++ ::Error: looked up from the top level alone
         parts = [p.removesuffix("()").removesuffix(ELEMENT) for p in written]
-        if index.language == "php":  # ``$d->getOptions()[i]``, a foreach's element of a call's result
-            parts = [p.removesuffix("()") for p in parts]
+        if index.language in ("php", "python"):  # ``$d->getOptions()[i]``, a foreach's element of a call's result
+            parts = [p.removesuffix("()") for p in parts]  # python ``getPhases()[i]``: a value of what it returns
         if parts[0] == "?" or not parts[0] or written[-1].endswith("()"):
             return UNRESOLVED, None  # an unknown receiver, or calling what a call returned
         target, used = self.head(index, scope, parts, call)
@@ -353,6 +353,8 @@ class Resolver(Memo):
             if target == UNRESOLVED and index.language == "java" and used < len(parts):
                 target = self.overload_result(callee, parts[used], index, scope,  # routing().get(...): routing()'s Routing
                                               ".".join(written[:used - 1] + [parts[used - 1]]))
+        elif written[used - 1].endswith("()" + ELEMENT) and index.language == "python":
+            target = self.indexed(index, self.result(target))  # ``getPhases()[i]``: a value of what it returns
         elif written[used - 1].endswith(ELEMENT):
             target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
         owner: str | None = None
@@ -702,7 +704,13 @@ class Resolver(Memo):
         return index is not None and qualname in index.properties
 
     def result(self, target: str) -> str:
-        """Type what calling a target returns: an instance of a class, or a function's return type."""
+        """Type what calling a target returns: an instance of a class, or a function's return type;
+        of a union of classes (html5lib's ``cls`` of ``{"initial": InitialPhase, ...}.items()``),
+        an instance of any of them."""
+        if target.startswith(UNION):
+            made = list(dict.fromkeys(self.result(t) for t in target[len(UNION):].split(UNION_SEPARATOR)))
+            kept = [t for t in made if t not in SENTINELS]
+            return (UNION + UNION_SEPARATOR.join(kept) if len(kept) > 1 else kept[0]) if kept else UNRESOLVED
         kind = self.kind(target)
         if kind in CLASS_KINDS or target == EXTERNAL:
             return target

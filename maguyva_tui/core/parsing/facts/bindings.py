@@ -384,7 +384,8 @@ class Bindings:
             value = _proxied(value) if value is not None and value.type == "call" else value
             # an attribute's value is read outside the method that set it: a name there may be a
             # parameter of that method, so only a local or a global may be an alias of a name
-            typed = value_type(value, alias=capture not in ATTRIBUTE_CAPTURES) if value is not None else None
+            typed = value_type(value, alias=capture not in ATTRIBUTE_CAPTURES or _read_on_self(value)) \
+                if value is not None else None
             if typed is None and value is not None and value.type in NULL_VALUES:
                 typed = NULL
             if value is not None and value.type in FUNCTION_NODES and not bound.startswith("self."):
@@ -1548,9 +1549,19 @@ def _alternatives(types: set[str], bound: str) -> bool:
     reads the local itself (``x = x.a().b()``), and all are values made or read (``Foo()``,
     ``xs[i]``) or all plain names, so that whether the local holds an instance does not hang on
     which one is read."""
-    made = {t.endswith(("()", names.ELEMENT)) for t in types}
+    made = {t.endswith(("()", names.ELEMENT)) or t.startswith("self.") for t in types}  # self.x: a value too
     return (all(types) and len(made) == 1 and not any(names.ALTERNATIVES in t for t in types)
             and not any(t.partition(".")[0].removesuffix("()").removesuffix(names.ELEMENT) == bound for t in types))
+
+
+def _read_on_self(value: Node) -> bool:
+    """Tell whether a Python attribute's value is an element of another attribute of ``self``
+    (html5lib's ``self.phase = self.phases["beforeHtml"]``): read the same in every method, where
+    the attribute is read, as a local's alias is (a name of the method may mean nothing there)."""
+    if value.type != "subscript":
+        return False
+    held = value.child_by_field_name("value")
+    return held is not None and held.type == "attribute" and names.dotted(held).startswith("self.")
 
 
 def _own_step(typed: str, bound: str) -> bool:
@@ -1741,18 +1752,27 @@ LITERAL_CONTAINERS = frozenset({"list", "set", "dictionary"})
 
 def _literal_elements(node: Node) -> str | None:
     """Return the type of a Python list, set or dict literal whose elements (values) are all made
-    by calling one name (``[Base64(), Base64()]``: ``Base64()[]``); ``None`` for an empty or a
-    mixed one, an unpacked one (``[*xs]``) or a comprehension."""
+    by calling one name (``[Base64(), Base64()]``: ``Base64()[]``), or are all classes named bare
+    (html5lib's ``{"initial": InitialPhase, "inBody": InBodyPhase, ...}``: ``(InitialPhase|InBodyPhase)[]``,
+    an element any of them, as jedi reads it); ``None`` for an empty or a mixed one, an unpacked
+    one (``[*xs]``) or a comprehension."""
     made: set[str] = set()
+    named: dict[str, None] = {}
     for child in node.named_children:
         value = child.child_by_field_name("value") if child.type == "pair" else child
         if child.type == "comment":
             continue
-        if value is None or value.type != "call":
+        if value is not None and value.type == "identifier" and (value.text or b"")[:1].isupper() and not made:
+            named[(value.text or b"").decode("utf-8", "replace")] = None  # a class (a capitalized name)
+            continue
+        if value is None or value.type != "call" or named:
             return None
         made.add(value_type(value, kind="call") or "")
-    typed = made.pop() if len(made) == 1 else ""
     keyed = names.UNKNOWN + names.MAPPING_KEY if node.type == "dictionary" else ""  # its keys: not Base64s
+    if named:
+        joined = names.UNION_TYPE.join(named)
+        return keyed + (f"({joined})" if len(named) > 1 else joined) + names.ARRAY_TYPE
+    typed = made.pop() if len(made) == 1 else ""
     return keyed + typed + names.ARRAY_TYPE if typed else None
 
 
@@ -1769,11 +1789,32 @@ def _comprehended(node: Node) -> str | None:
         body = body.child_by_field_name("value")
     if body is None or body.type != "call":
         return None
-    typed = value_type(body, kind="call")
+    callee = body.child_by_field_name("function")
+    own = _comprehension_bound(node, callee.text or b"") if callee is not None and callee.type == "identifier" else None
+    typed = own + "()" if own else value_type(body, kind="call")  # {n: cls(p) for n, cls in KINDS.items()}
     if not typed or not typed.endswith("()"):
         return None
     keyed = names.UNKNOWN + names.MAPPING_KEY if node.type == "dictionary_comprehension" else ""
     return keyed + typed + names.ARRAY_TYPE
+
+
+def _comprehension_bound(node: Node, name: bytes) -> str | None:
+    """Return what a Python comprehension's own loop binds a name to, read where the comprehension
+    is typed (an attribute's type is read in other methods, where the name is nothing): ``cls`` of
+    ``for name, cls in KINDS.items()`` a value of ``KINDS`` (``KINDS[i]``), ``x`` of ``for x in xs`` an
+    element of ``xs``; ``None`` for a name its loops do not bind, or bind otherwise."""
+    for clause in node.named_children:
+        if clause.type != "for_in_clause":
+            continue
+        left, right = clause.child_by_field_name("left"), clause.child_by_field_name("right")
+        if left is None or right is None:
+            continue
+        if left.type == "identifier" and left.text == name:
+            return _walked_of(right)
+        if left.type in ("pattern_list", "tuple_pattern"):
+            found = [i for i, c in enumerate(left.named_children) if c.type == "identifier" and c.text == name]
+            return _paired(right, found[0]) if found else None
+    return None
 
 
 def _iter_of(node: Node) -> str | None:
@@ -1919,8 +1960,13 @@ def _walked(node: Node) -> str | None:
 
 
 def _element(node: Node) -> str | None:
-    """Return an element (a mapping's value) of a plain (dotted) name: ``xs[i]``."""
+    """Return an element (a mapping's value) of a plain (dotted) name: ``xs[i]``, or of what calling
+    one gives (html5lib's ``getPhases(debug).items()``: ``getPhases()[i]``)."""
     node = _unwrapped(node)
+    called = node.child_by_field_name("function") if node.type == "call" else None
+    if called is not None and called.type in ("identifier", "attribute"):
+        head = names.dotted(called)
+        return None if names.UNKNOWN in head.split(".") else head + "()" + names.ELEMENT
     if node.type not in ("identifier", "attribute"):
         return None
     head = names.dotted(node)
