@@ -28,7 +28,7 @@ from maguyva_tui.core.locations import go_package_folder as go_package_folder  #
 from maguyva_tui.core.missing_paths import absent_path, path_missing
 from maguyva_tui.core.names import normalize, qualifier_parts, spelled, unhidden
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
-from maguyva_tui.core.path_names import files_defining, in_file, outside_file, split
+from maguyva_tui.core.path_names import files_defining, in_file, outside_file, split, through_link
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
 from maguyva_tui.core.parsing.languages import EXTENSIONS
 from maguyva_tui.core.parsing.trait_impls import plain_qualname as plain_qualname  # front ends show a Rust impl's method by its name
@@ -127,9 +127,13 @@ def from_root(root: Path, name: str) -> str:
     """A name written through the repository's absolute path (``/home/u/repo/src/x.rs::Value``, as
     an agent's file tools write a path) read from the root (``src/x.rs::Value``), as the answers
     write their paths: the tools had answered "no indexed file or folder is /home/u/repo/src/x.rs;
-    close paths: src/x.rs". Any other name as it is."""
+    close paths: src/x.rs". A name written through a link to the root is read from the root alike
+    (:func:`~maguyva_tui.core.path_names.through_link`: ``/tmp/rlink/src/x.rs::Value`` where the
+    root is ``/tmp/repo``). Any other name as it is."""
     top = root.as_posix().rstrip("/") + "/"
-    return name[len(top):] if name.startswith(top) and len(name) > len(top) else name
+    if name.startswith(top):
+        return name[len(top):] if len(name) > len(top) else name
+    return through_link(name, root.as_posix()) or name
 
 
 T = TypeVar("T")

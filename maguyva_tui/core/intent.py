@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.locations import LOCATION_RULE, READ_CHARS, is_file_name
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.names import (
@@ -185,8 +186,8 @@ def override(intent: Intent, name: str) -> Intent:
 # explicitly bounded, and a run of blanks is never shared by two repetitions (possessive where it
 # could be), so a long query cannot make them backtrack (tests/core/test_robust_intent.py).
 
-_TOKEN = re.compile(QUESTION_NAME + r"(?:\(\))?")
-_PLAIN_TOKEN = re.compile(QUALIFIED_NAME + r"(?:\(\))?")
+_TOKEN = lazy(QUESTION_NAME + r"(?:\(\))?")
+_PLAIN_TOKEN = lazy(QUALIFIED_NAME + r"(?:\(\))?")
 """A name as :data:`_TOKEN` reads it, less a C++ operator's symbol: typed alone, ``operator<<`` is a
 line of code to find, every line holding it (its symbol is punctuation)."""
 _FILE_EXTENSIONS: Final = frozenset(
@@ -211,7 +212,7 @@ def is_identifier(token: str) -> bool:
     return any(c.islower() for c in word) and any(c.isupper() for c in word[1:])
 
 
-OWN_RECEIVER = re.compile(r"^(?:self|this|cls|\$this|static|parent)(?:\.|->|::)(?=[^\W\d]|\$)")
+OWN_RECEIVER = lazy(r"^(?:self|this|cls|\$this|static|parent)(?:\.|->|::)(?=[^\W\d]|\$)")
 """A member named through the object's own receiver (``self.parse_args``, ``this.render``,
 ``$this->save``, ``static::make``): no symbol's qualified name holds the receiver."""
 
@@ -225,7 +226,7 @@ def _clean(token: str) -> str:
     return OWN_RECEIVER.sub("", token.strip("`'\"“”.,;:!?()[]{}<> ").removesuffix("()"))
 
 
-_OPERATOR_NAME: Final = re.compile(rf"\boperator{OPERATOR_SYMBOL}")
+_OPERATOR_NAME: Final = lazy(rf"\boperator{OPERATOR_SYMBOL}")
 """A C++ operator's name at a token's end (a backtick or a call's parentheses may follow)."""
 
 
@@ -255,7 +256,7 @@ def _target_after(text: str) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # Prose quoting: reStructuredText roles and double back-ticks, read as a writer of docs means them.
 
-_ROLE = re.compile(
+_ROLE = lazy(
     r":(?:[A-Za-z][\w+.-]{0,30}:)?(?P<role>[A-Za-z][\w+.-]{0,30}):`(?P<x>[^`\n]{1,200})`"
 )
 """A role, optionally in a domain: ``:rfc:`2822```, ``:func:`parse```, ``:py:class:`~pkg.Foo```."""
@@ -265,8 +266,8 @@ _CODE_ROLES: Final = frozenset(
 )
 """Roles whose content names a symbol; the others (``rfc``, ``pep``, ``ref``, ``doc``, ``term``)
 hold words."""
-_DOUBLE_TICKS = re.compile(r"``(?P<x>[^`\n]{1,1000})``")
-_ROLE_TITLE = re.compile(r"(?P<title>[^<]{0,200}?)\s*<(?P<target>[^<>]{1,200})>\s*$")
+_DOUBLE_TICKS = lazy(r"``(?P<x>[^`\n]{1,1000})``")
+_ROLE_TITLE = lazy(r"(?P<title>[^<]{0,200}?)\s*<(?P<target>[^<>]{1,200})>\s*$")
 
 
 def plain_quoting(text: str) -> str:
@@ -277,10 +278,10 @@ def plain_quoting(text: str) -> str:
     return _ROLE.sub(_role_text, _DOUBLE_TICKS.sub(r"`\g<x>`", text))
 
 
-_QUOTED_SPAN = re.compile(r"`(?P<tick>[^`\n]{1,200})`|(?<![*\w])\*(?P<em>[A-Za-z_]\w{0,100})\*(?![*\w])")
+_QUOTED_SPAN = lazy(r"`(?P<tick>[^`\n]{1,200})`|(?<![*\w])\*(?P<em>[A-Za-z_]\w{0,100})\*(?![*\w])")
 """A back-ticked span, or one identifier in single asterisks (reStructuredText's and Markdown's
 emphasis, which docstrings give a parameter: boltons' "to a given *offset*")."""
-_QUOTED_NAME = re.compile(rf"{NAME_START}[\w$]*(?:\.{NAME_START}[\w$]*)*")
+_QUOTED_NAME = lazy(rf"{NAME_START}[\w$]*(?:\.{NAME_START}[\w$]*)*")
 QUOTED_NAMES_MAX: Final = 8
 """At most this many quoted names are read from one question."""
 
@@ -310,12 +311,12 @@ def _role_text(match: re.Match[str]) -> str:
 # ---------------------------------------------------------------------------------------------
 # Rule 0: a pasted code snippet.
 
-_TRACE = re.compile(
+_TRACE = lazy(
     r"Traceback \(most recent call last\)|^[ \t]*File \"[^\"\n]{0,400}\", line \d|^[ \t]*panic:"
     r"|^Exception in thread|^[ \t]+at [\w$.<>]{1,200}\(|^goroutine \d|^[ \t]*(?:fatal )?error(?:\[\w+\])?:",
     re.M | re.I,
 )
-_CODE_LINE = re.compile(r"[(){}\[\];=:<>]|^\s+\S")
+_CODE_LINE = lazy(r"[(){}\[\];=:<>]|^\s+\S")
 
 
 def _code_snippet(text: str) -> Intent | None:
@@ -343,20 +344,20 @@ _MODIFIERS = (
     r"(?:(?:pub(?:\([a-z]{1,10}\))?|export|default|async|static|public|private|protected|abstract"
     r"|final|sealed|data|inline|unsafe|extern|virtual|override|internal|open|partial)\s+){0,4}"
 )
-_DEFINITION = re.compile(
+_DEFINITION = lazy(
     rf"\s*{_MODIFIERS}(?P<kw>{_CODE_KEYWORDS}|{_WORD_KEYWORDS})\s+(?:(?:struct|enum|union)\s+)?"
     rf"(?:\([^)\n]{{0,200}}\)\s*)?"
     rf"[<\"]?(?P<name>{QUESTION_NAME})[>\"]?(?P<rest>[^\n]*)",
     re.I,
 )
-_CODE_REST = re.compile(
+_CODE_REST = lazy(
     r"\s*(?:$|[(:{<\[=;,*&!?]|(?:extends|implements|as|for|struct|interface|import|where|with)\b)",
     re.I,
 )
-_FROM_IMPORT = re.compile(rf"\s+import\s+(?P<name>{QUESTION_NAME})", re.I)
+_FROM_IMPORT = lazy(rf"\s+import\s+(?P<name>{QUESTION_NAME})", re.I)
 
 
-_KEYWORD_AND_WORD = re.compile(rf"\s*{_MODIFIERS}(?:{_WORD_KEYWORDS})\s++(?P<name>{NAME_START}[\w$]{{0,200}})\s*", re.I)
+_KEYWORD_AND_WORD = lazy(rf"\s*{_MODIFIERS}(?:{_WORD_KEYWORDS})\s++(?P<name>{NAME_START}[\w$]{{0,200}})\s*", re.I)
 
 
 def named_after_keyword(text: str) -> str | None:
@@ -367,7 +368,7 @@ def named_after_keyword(text: str) -> str | None:
     return match.group("name") if match else None
 
 
-_KEYWORD_AND_NAME = re.compile(
+_KEYWORD_AND_NAME = lazy(
     rf"\s*{_MODIFIERS}(?P<kw>{_CODE_KEYWORDS}|{_WORD_KEYWORDS})\s++(?P<name>{NAME_START}[\w$]{{0,200}})\s*", re.I
 )
 
@@ -404,7 +405,7 @@ _KIND_NOUNS = {"method": _CALLABLE, "function": _CALLABLE, "class": KEYWORD_KIND
 """Nouns that say a kind in a phrase ("find the method name", "where is the class Config defined")."""
 
 
-_KIND_NOUN_BEFORE = re.compile(rf"\b({'|'.join(_KIND_NOUNS)})\s+[`'\"]?", re.I)
+_KIND_NOUN_BEFORE = lazy(rf"\b({'|'.join(_KIND_NOUNS)})\s+[`'\"]?", re.I)
 
 
 def keyword_kinds(text: str, target: str | None = None) -> tuple[str, ...]:
@@ -465,16 +466,16 @@ _VERBS_USE = (
     r"|implements?|includes?|subclasses|overrides?"
 )
 _REFERENCES = (
-    re.compile(rf"\b(?:who|what|which\s+\w+)\s+(?:{_VERBS_USE})\b", re.I),
-    re.compile(
+    lazy(rf"\b(?:who|what|which\s+\w+)\s+(?:{_VERBS_USE})\b", re.I),
+    lazy(
         r"\b(?:usages?|uses|references|refs|callers|callsites|call[\s-]+sites|calls|invocations|instantiations"
         r"|importers|consumers|subclasses|implementations|implementers|users|overrides)\s+(?:of|to|for)\b",
         re.I,
     ),
-    re.compile(r"\bfind\s+(?:all\s+)?(?:the\s+)?(?:usages|references|refs|callers|call\s+sites)\b", re.I),
-    re.compile(r"\b(?:is|are)\s+(?:called|used|referenced|invoked|imported)\s+(?:by|from)\b", re.I),
+    lazy(r"\bfind\s+(?:all\s+)?(?:the\s+)?(?:usages|references|refs|callers|call\s+sites)\b", re.I),
+    lazy(r"\b(?:is|are)\s+(?:called|used|referenced|invoked|imported)\s+(?:by|from)\b", re.I),
 )
-_THAT_CALLS = re.compile(
+_THAT_CALLS = lazy(
     r"\b(?:that|which|who)\s+(?:calls?|uses?|imports?|invokes?|references?|instantiates?|(?P<v>inherits?\s+from"
     r"|derives?\s+from|extends?|implements?|includes?|subclasses))\s+"
     rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{QUESTION_TARGET}(?:\(\))?)",
@@ -487,60 +488,60 @@ the blanks go to either side: "where is" and 4,000 spaces took minutes (issue 18
 _END = r"\s*+(?:\?\s*+)?$"
 r"""An optional question mark among trailing blanks, each run taken once (``\s*\??\s*`` split
 a run of blanks both ways: quadratic)."""
-_WHERE_USED = re.compile(
+_WHERE_USED = lazy(
     rf"\bwhere(?:\s+(?:is|are|does|do)|'s)\s+{_SUBJECT}(?:being\s++)?"
     r"(?:used|called|referenced|invoked|imported|instantiated|constructed)\b",
     re.I,
 )
 
 _IMPACT = (
-    re.compile(
+    lazy(
         r"^\s*impact\b|\bimpact\s+(?:of|on|analysis)\b|\b(?:change\s+)impact\b|\bimpact(?:s|ed)\b"
         r"|\bblast\s+radius\b|\bripple\s+effects?\b",
         re.I,
     ),
-    re.compile(r"\b(?:what|who|which\s+\w+)\s+(?:depends|rely|relies)\s+on\b|\bdependents\s+of\b", re.I),
-    re.compile(
+    lazy(r"\b(?:what|who|which\s+\w+)\s+(?:depends|rely|relies)\s+on\b|\bdependents\s+of\b", re.I),
+    lazy(
         r"\bwhat\s+(?:breaks|(?:would|will|could|might)\s+break|is\s+affected|gets\s+affected"
         r"|(?:would|will)\s+be\s+affected)\b|\baffected\s+by\b",
         re.I,
     ),
-    re.compile(r"\bif\s+(?:i|we)\s+(?:change|modify|remove|delete|rename|refactor|touch)\b", re.I),
-    re.compile(r"\bsafe\s+to\s+(?:change|modify|remove|delete|rename)\b", re.I),
+    lazy(r"\bif\s+(?:i|we)\s+(?:change|modify|remove|delete|rename|refactor|touch)\b", re.I),
+    lazy(r"\bsafe\s+to\s+(?:change|modify|remove|delete|rename)\b", re.I),
 )
 
 _SIMILAR = (
-    re.compile(r"\bsimilar\s+(?:to|code|functions?|methods?|classes|implementations?)\b", re.I),
-    re.compile(
+    lazy(r"\bsimilar\s+(?:to|code|functions?|methods?|classes|implementations?)\b", re.I),
+    lazy(
         r"\b(?:code|functions?|methods?|classes|implementations?|something|anything|snippets?)"
         r"\s+(?:like|resembling|similar\s+to)\b",
         re.I,
     ),
-    re.compile(r"\b(?:duplicates?|clones?|copies|near[\s-]duplicates?)\s+of\b|\bresembl(?:es|ing)\b", re.I),
-    re.compile(r"\bduplicated?\s+code\b|\bcode\s+duplication\b", re.I),
+    lazy(r"\b(?:duplicates?|clones?|copies|near[\s-]duplicates?)\s+of\b|\bresembl(?:es|ing)\b", re.I),
+    lazy(r"\bduplicated?\s+code\b|\bcode\s+duplication\b", re.I),
 )
 
 _DEFINED_WORDS = r"class|function|method|struct|interface|trait|enum|type|def|definition|constructor"
 _VERB = r"(?:find|show|open|locate|get)\s+(?:me\s+)?"
 _SHOW = rf"(?:{_VERB})?(?:the\s+)?"
 _DEFINITION_PHRASES = (
-    re.compile(
+    lazy(
         rf"\bwhere(?:\s+(?:is|are)|'s)\s+{_SUBJECT}"
         r"(?:defined|declared|implemented|created|located)\b",
         re.I,
     ),
-    re.compile(rf"\bwhere\s+(?:does|do)\s+{_SUBJECT}(?:live|come\s+from)\b", re.I),
-    re.compile(
+    lazy(rf"\bwhere\s+(?:does|do)\s+{_SUBJECT}(?:live|come\s+from)\b", re.I),
+    lazy(
         r"\b(?:definition|declaration|implementation|source\s+code)\s+(?:of|for)\s+(?:(?:the|an?)\s+)?"
         rf"(?:(?:{_DEFINED_WORDS})\s+)?`?(?!(?:the|an?)\s)(?P<x>{QUESTION_NAME})(?![\w$]*['\u2019]s\b)",
         re.I,
     ),
-    re.compile(r"^\s*(?:go|jump|goto|navigate|take\s+me)\s+to\b", re.I),
-    re.compile(
+    lazy(r"^\s*(?:go|jump|goto|navigate|take\s+me)\s+to\b", re.I),
+    lazy(
         rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?{_END}", re.I
     ),
-    re.compile(rf"^\s*{_SHOW}`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS}){_END}", re.I),
-    re.compile(
+    lazy(rf"^\s*{_SHOW}`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS}){_END}", re.I),
+    lazy(
         rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?!(?:{_DEFINED_WORDS})\s)(?P<x>{QUESTION_NAME})(?:\(\))?`?"
         rf"(?:\s++(?:{_DEFINED_WORDS}))?{_END}",
         re.I,
@@ -623,7 +624,7 @@ def _subject_word(subject: str) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
-_UNNAMED_SUBJECT = re.compile(
+_UNNAMED_SUBJECT = lazy(
     rf"^\s*where(?:\s+(?:is|are)|'s)\s+(?:(?P<the>the|an?)\s+)?(?P<q>`?)(?P<x>[^\s`]{{1,40}})(?P=q)"
     rf"(?:\s++(?P<kind>{'|'.join(_KIND_NOUNS)}))?\s++(?:defined|declared|implemented){_END}",
     re.I,
@@ -669,9 +670,9 @@ _references_phrase = _phrase_rule(
 )
 
 _CALLEES = (
-    re.compile(rf"\bwhat\s+(?:does|do|did|will)\s+`?(?P<x>{QUESTION_TARGET})(?:\(\))?`?\s+call\b", re.I),
-    re.compile(r"\b(?:callees|calls\s+made|outgoing\s+calls)\s+(?:of|by|from|in)\b", re.I),
-    re.compile(r"\b(?:what|which\s+\w+|functions|methods)\s+(?:(?:is|are|gets?)\s+)?called\s+(?:by|from)\b", re.I),
+    lazy(rf"\bwhat\s+(?:does|do|did|will)\s+`?(?P<x>{QUESTION_TARGET})(?:\(\))?`?\s+call\b", re.I),
+    lazy(r"\b(?:callees|calls\s+made|outgoing\s+calls)\s+(?:of|by|from|in)\b", re.I),
+    lazy(r"\b(?:what|which\s+\w+|functions|methods)\s+(?:(?:is|are|gets?)\s+)?called\s+(?:by|from)\b", re.I),
 )
 """A references question turned round: what its target calls ("what does dispatch_request call",
 "callees of X", "functions called by X"), not who calls it. Tried before the references rule, which
@@ -687,7 +688,7 @@ def asks_callees(text: str) -> bool:
 
 _callees_phrase = _phrase_rule(_CALLEES, "find_references", CONF_REFERENCES, "callees_phrase")
 
-_SUBTYPES = re.compile(
+_SUBTYPES = lazy(
     r"\b(?:sub-?class(?:es|ed|ing)?|sub-?types?|implementations|implement(?:s|ed|ing|ers|ors)?"
     r"|inherit(?:s|ed|ing|ors)?|extend(?:s|ed|ing)?|deriv(?:e|es|ed|ing)|descendants?"
     r"|includ(?:es?|ed|ing)\b(?![^\n]*\.(?:h|hh|hpp|hxx|inc|ipp|tcc)\b)|child\s+(?:classes|types))\b",
@@ -699,7 +700,7 @@ includes Enumerable" (a Ruby module mixed in; a C header's includers are its imp
 that name it: "which files include config.h")."""
 
 
-_OVERRIDES = re.compile(r"\boverrid(?:e|es|den|ing)\b", re.I)
+_OVERRIDES = lazy(r"\boverrid(?:e|es|den|ing)\b", re.I)
 """A references question about a method that asks for the methods replacing it in subclasses."""
 
 
@@ -718,7 +719,7 @@ def asks_subtypes(text: str) -> bool:
 _IMPORT_VERB = (r"(?:imports?|importing|includes?|including|requires?|requiring"
                 r"|uses?\s+(?:the\s+)?(?:module|file|header|package)"
                 r"|uses?(?=\s+[\"'`<]?\S*(?:/|\.(?:h|hh|hpp|hxx|c|cc|cpp|py|pyi|js|mjs|cjs|jsx|ts|tsx|go|rs|java|php|rb)\b)))")
-_IMPORTERS = re.compile(
+_IMPORTERS = lazy(
     r"^\s*(?:(?:list|show|find)\s+)?(?:"
     rf"(?:who|what|which(?:\s+(?:files?|modules?|code))?|(?:the\s+)?(?:files?|modules?|code))\s+"
     rf"(?:that\s+|do(?:es)?\s+|else\s+)?{_IMPORT_VERB}\s+(?P<a>\S+)"
@@ -730,7 +731,7 @@ _IMPORTERS = re.compile(
 """A question about the files that import a module or include a file: "who imports pkg.mod",
 "which files include config.h", "importers of ./utils", "what uses module pkg.mod", "where is
 <lib/x.h> included"; its one word after the verb is the module as written."""
-_MODULE_WORD = re.compile(r"^(?:module|file|header|package)$", re.I)
+_MODULE_WORD = lazy(r"^(?:module|file|header|package)$", re.I)
 _WRAPPERS = "\"'`<>"
 
 
@@ -773,13 +774,13 @@ _definition_phrase = _phrase_rule(
 # ---------------------------------------------------------------------------------------------
 # Rule 4: a quoted literal or an error token.
 
-_QUOTED = re.compile(
+_QUOTED = lazy(
     r"\"(?P<d>[^\"\n]{1,1000})\"|`(?P<b>[^`\n]{1,1000})`"
     "|\u201c(?P<s>[^\u201c\u201d\n]{1,1000})\u201d|\u2018(?P<t>[^\u2018\u2019\n]{1,1000})\u2019"  # typographic
     r"|(?:^|(?<=[\s(=:,\[]))'(?P<q>[^'\n]{1,1000})'(?=$|[\s).,;:?!\]])"
 )
-_BACKTICKED = re.compile(r"`([^`\n]{1,200})`")
-_ESCAPING_QUOTED = re.compile(r'"((?:[^"\\\n]|\\[^\n]){1,1000}+)"')
+_BACKTICKED = lazy(r"`([^`\n]{1,200})`")
+_ESCAPING_QUOTED = lazy(r'"((?:[^"\\\n]|\\[^\n]){1,1000}+)"')
 """A double-quoted literal whose inner quotes are escaped as a string literal writes them
 (``"\\"name\\""``): possessive, so a run of backslashes is read once."""
 
@@ -822,7 +823,7 @@ def _quoted_word(match: re.Match[str]) -> str:
     return f" {_QUOTE_MARK} {word} "
 
 
-_GREP_COMMAND = re.compile(r"\s*(?:grep|rg|ripgrep)\s+(?P<x>[^\s\-'\"`][^\s'\"`]*)\s*")
+_GREP_COMMAND = lazy(r"\s*(?:grep|rg|ripgrep)\s+(?P<x>[^\s\-'\"`][^\s'\"`]*)\s*")
 """A grep command line typed as the question (``grep isObject``, ``rg TODO``): its one word is the
 literal to list, every line holding it, as the command would (a quoted one is rule 4's)."""
 
@@ -835,7 +836,7 @@ URL_RULE: Final = "url"
 """The rule of a question that is one URL and names no file of a forge's link (those are places:
 :func:`~maguyva_tui.core.locations.link_place`): the string, every line holding it as written, and
 nothing else (its words are a host and a path, not a meaning to search for)."""
-_URL: Final = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s\"'`<>]{1,2000}")
+_URL: Final = lazy(r"[A-Za-z][A-Za-z0-9+.-]{0,30}://[^\s\"'`<>]{1,2000}")
 
 
 def _url(text: str) -> Intent | None:
@@ -883,13 +884,13 @@ _ERRNO = (
     "ENOTEMPTY EHOSTUNREACH ENETUNREACH EINTR EIO ENOTCONN ECANCELED EROFS ESRCH EDEADLK ENOTSUP "
     "EOPNOTSUPP ENOTSOCK EPROTO EXDEV ELOOP ENAMETOOLONG"
 )
-_ERROR_NAME = re.compile(
+_ERROR_NAME = lazy(
     r"\b(?:[A-Z][A-Za-z0-9]{0,60}(?:Error|Exception|Warning)"
     rf"|{'|'.join(_ERRNO.split())}|SIG(?:SEGV|ABRT|KILL|TERM|BUS|FPE|ILL|PIPE|INT|HUP))\b"
 )
-_ERROR_MARKER = re.compile(r"\b(?:panic|fatal(?:\s+error)?|error(?:\[\w{1,10}\])?|warning):(?!:)[^\n]*", re.I)
+_ERROR_MARKER = lazy(r"\b(?:panic|fatal(?:\s+error)?|error(?:\[\w{1,10}\])?|warning):(?!:)[^\n]*", re.I)
 """An error's marker (``error: ...``, ``panic: ...``), never a path of names (Rust's ``Error::msg``)."""
-_ERROR_PHRASE = re.compile(
+_ERROR_PHRASE = lazy(
     r"\b(?:traceback|segfault|segmentation\s+fault|core\s+dumped|no\s+such\s+file\s+or\s+directory"
     r"|permission\s+denied|connection\s+refused|undefined\s+reference|is\s+not\s+defined"
     r"|is\s+not\s+a\s+function|cannot\s+read\s+propert(?:y|ies)\s+of|index\s+out\s+of\s+range"
@@ -898,31 +899,31 @@ _ERROR_PHRASE = re.compile(
 )
 
 
-_CODE_PUNCTUATION = re.compile(r"[()\[\]{};=<>*&|^~@$\\]|!=|->|::|\.\.|\+\+|\+=|--")
+_CODE_PUNCTUATION = lazy(r"[()\[\]{};=<>*&|^~@$\\]|!=|->|::|\.\.|\+\+|\+=|--")
 """Punctuation that only code has: brackets, operators, ``->``, ``::``, ``..``. Not what prose or
 a name holds: a full stop, a comma, a question mark, an apostrophe, a hyphen, a slash ("read/write")."""
 FRAGMENT_WORDS: Final = 4
 """A code fragment has at most this many words (``for i in range(10):``); longer, it is a sentence
 or a snippet."""
-_NUMBER_LITERAL = re.compile(
+_NUMBER_LITERAL = lazy(
     r"[-+]?(?:0[xX][0-9a-fA-F_]+|0[oObB][0-7_]+|(?:\d[\d_]*(?:\.\d[\d_]*)?|\.\d[\d_]*)(?:[eE][-+]?\d+)?)"
     r"(?:[uUlLfFdDnij]{1,3}|_?[iuf](?:8|16|32|64|128|size))?"
 )
 """A number as code writes it (``404``, ``0xFF``, ``3.14``, ``1e9``, ``0o755``, ``10L``, ``1u8``):
 a magic number to find, every line holding it (it had been a question about meaning, ``0xFF``
 the name ``xFF``)."""
-_CODE_MARKS = re.compile(r"(?<![\w%])%[-+ #0]?\d*(?:\.\d+)?[A-Za-z]|\s%=?\s|^#[A-Za-z]\w*$")
+_CODE_MARKS = lazy(r"(?<![\w%])%[-+ #0]?\d*(?:\.\d+)?[A-Za-z]|\s%=?\s|^#[A-Za-z]\w*$")
 """Marks only code holds that a name's letters would hide from :data:`_CODE_PUNCTUATION`: a
 format verb (``%s``, ``%-10d``, ``%v``, not ``100%``), the modulo operator between spaces
 (``x % 2``) and a lone preprocessor directive (``#define``, ``#pragma``)."""
 
 
-_RAISE_STATEMENT = re.compile(rf"(?:raise|throw(?:\s+new)?)\s+{NAME_START}[\w$]*(?:(?:\.|::|\\){NAME_START}[\w$]*)*")
+_RAISE_STATEMENT = lazy(rf"(?:raise|throw(?:\s+new)?)\s+{NAME_START}[\w$]*(?:(?:\.|::|\\){NAME_START}[\w$]*)*")
 """A raise or throw statement as the code writes it (``raise MarkupError``, ``throw new Error``):
 the places that raise it, every line holding the statement, not the class's definition first."""
 
 
-_IMPL_HEADER = re.compile(
+_IMPL_HEADER = lazy(
     r"impl(?:<[^<>\n]{0,80}>)?\s+(?P<trait>[A-Za-z_][\w:]*)(?:<[^<>\n]{0,80}>)?\s+for\s+"
     r"(?P<type>[A-Za-z_][\w:]*)(?:<[^<>\n]{0,80}>)?\s*\{?"
 )
@@ -1021,7 +1022,7 @@ ERROR_MESSAGE_RULE: Final = "error_message"
 """The rule of one pasted line of error output, ``Name: message``: the message, as the line that
 raises it holds it (when none does, the search reads the line again without this rule: its
 error's name, or the whole line)."""
-_ERROR_LINE = re.compile(
+_ERROR_LINE = lazy(
     r"[ \t]*+(?:\\?(?:[A-Za-z_$][\w$]{0,100}(?:\.|::|\\)){0,10}"
     r"(?:[A-Z][A-Za-z0-9]{0,60}(?:Error|Exception|Warning)|Error|Exception)"
     r"|(?-i:(?:[a-z_][\w]{0,100}\.){1,10}[A-Z][A-Za-z0-9_]{1,60})"
@@ -1109,21 +1110,21 @@ def _error_match(text: str) -> Intent | None:
 # ---------------------------------------------------------------------------------------------
 # Rules 5 and 6: an identifier, a question.
 
-_QUESTION = re.compile(
+_QUESTION = lazy(
     r"\b(?:how|why|explain|explains|explanation|architecture|overview|describe|understand"
     r"|walk\s+(?:me\s+)?through|what\s+(?:does|do|is|are|happens)|what's|purpose\s+of"
     r"|responsible\s+for|tell\s+me\s+about)\b",
     re.I,
 )
-_WORD = re.compile(r"\S+")
-_SEARCH_VERB = re.compile(
+_WORD = lazy(r"\S+")
+_SEARCH_VERB = lazy(
     r"\b(?:find|grep|search|look\s+for|locate|occurrences?|string|literal|raised|thrown|throws|printed|logged|matches)\b",
     re.I,
 )
 """Words that make a long query a search for what it quotes or names, beside it. Nouns a sentence
 about code uses all the time ("where", "message", "text": "Return the text of the error message")
 are not."""
-_SEARCH_COMMAND = re.compile(r"\b(?:find|grep|search|look\s+for|locate)\b", re.I)
+_SEARCH_COMMAND = lazy(r"\b(?:find|grep|search|look\s+for|locate)\b", re.I)
 """The search verbs that command a query from its head ("find where ValueError is raised ...")."""
 
 
@@ -1143,13 +1144,13 @@ def _identifier(text: str, words_at_most: int = PROSE_WORDS) -> Intent | None:
     return Intent("find_definition", confidence, target, "identifier_in_phrase")
 
 
-_GO_METHOD = re.compile(r"(?:[\w.\-/]+\.)?\(\*?(?P<t>[A-Za-z_]\w{0,200})\)\.(?P<m>[A-Za-z_]\w{0,200})(?:\(\))?")
+_GO_METHOD = lazy(r"(?:[\w.\-/]+\.)?\(\*?(?P<t>[A-Za-z_]\w{0,200})\)\.(?P<m>[A-Za-z_]\w{0,200})(?:\(\))?")
 """A Go method written as Go prints it, its receiver in brackets: ``(*Mux).ServeHTTP``, a panic's
 ``github.com/go-chi/chi/v5.(*Mux).ServeHTTP``; ``Mux.ServeHTTP`` is its name (before, it was a line
 of code to grep for)."""
 
 
-_PHP_NAME = re.compile(r"\\?(?:[A-Za-z_]\w{0,200}\\)+(?P<x>[A-Za-z_]\w{0,200}(?:::[A-Za-z_]\w{0,200})?)(?:\(\))?")
+_PHP_NAME = lazy(r"\\?(?:[A-Za-z_]\w{0,200}\\)+(?P<x>[A-Za-z_]\w{0,200}(?:::[A-Za-z_]\w{0,200})?)(?:\(\))?")
 """A PHP name with its namespace, as ``use`` and error messages write it: ``GuzzleHttp\\Client``,
 ``\\GuzzleHttp\\Client::request``. A namespace is no file path (PSR-4 maps ``GuzzleHttp\\`` to
 ``src/``), so the name is the class (and member) after it."""
@@ -1217,7 +1218,7 @@ about, not a literal to grep for, unless a search verb commands it or stands bes
 the symbol it wants ("Shortcut for :meth:`route` with ``methods=["GET"]``" describes ``get``: a
 role cross-references another symbol than the one documented)."""
 
-_LONE_WORD: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_LONE_WORD: Final = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 """A question that is one ASCII word (``dmp_diff_in``, ``Matrix``, ``descents``): no blank, no mark."""
 _LONE_WORD_RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _impact_phrase,
@@ -1235,7 +1236,7 @@ a lone word skips them (15 rules, ~20 µs of a literal's question); a word list 
 without this shortcut (tests/core/test_intent_lone_word.py) keeps the two readings the same."""
 
 
-_DIRECTIVE: Final = re.compile(r"\.\.\s+[a-z][\w-]{0,40}::(?:\s|$)")
+_DIRECTIVE: Final = lazy(r"\.\.\s+[a-z][\w-]{0,40}::(?:\s|$)")
 """A reStructuredText directive opening a text (``.. deprecated:: 3.0.0``, ``.. versionadded::``)."""
 
 
@@ -1258,24 +1259,24 @@ FUNCTION_RULE: Final = "function_description"
 _DETERMINER = r"(?:a|an|the|this|these|those|all|each|every|any|its|their|given|one|new|some|no)"
 """Words that open a verb's object; not "that", which after a noun opens a relative clause ("code
 that uses a cache": a topic)."""
-_ASKING = re.compile(
+_ASKING = lazy(
     r"^\s*(?:how|what|whats|why|where|when|which|who|whose|is|are|does|do|can|could|should|explain|describe"
     r"|show|list|tell|walk|summari[sz]e|understand|document|find|search|locate|look|grep|give)\b",
     re.I,
 )
 """A question or a request about code ("explain the router", "list all handlers", "find the
 parser"): about a topic or a search, not one function's description."""
-_VERB_OBJECT = re.compile(rf"^\s*[A-Za-z]{{2,30}}(?<!ing)\s+{_DETERMINER}\b", re.I)
+_VERB_OBJECT = lazy(rf"^\s*[A-Za-z]{{2,30}}(?<!ing)\s+{_DETERMINER}\b", re.I)
 """A verb and its object's determiner at the head: "Return the", "Creates a" (a gerund names an
 activity, "training a classifier", a topic)."""
-_NAMED_CALLABLE = re.compile(
+_NAMED_CALLABLE = lazy(
     r"^\s*(?:[A-Za-z-]{1,30}\s+){0,2}?(?:helper|function|method|decorator|hook|callback|wrapper|factory)"
     r"\s+(?:to|for|that|which)\b",
     re.I,
 )
 """One callable named at the head and what it does: "Helper to ...", "internal factory method to
 ...", "Method for ..." (a plural, "utility functions for", is a topic)."""
-_SIGNATURE_LINE = re.compile(r"^\s*[A-Za-z_]\w{0,60}\([^()\n]{0,200}\)\s*->\s*[A-Za-z]{2,30}\s+\S")
+_SIGNATURE_LINE = lazy(r"^\s*[A-Za-z_]\w{0,60}\([^()\n]{0,200}\)\s*->\s*[A-Za-z]{2,30}\s+\S")
 """A docstring's signature line and what the call does, as Python's own types write them
 ("union(*others) -> return a new set containing this set and others")."""
 _STATEMENT_TAIL = ")]'\"` \t\r\n"
@@ -1331,7 +1332,7 @@ a line of code to the code-fragment rule, is then the quoted string; a string no
 then a question about meaning, for the code related to it."""
 
 
-_IN_PATH: Final = re.compile(
+_IN_PATH: Final = lazy(
     r"\s(?:in|under|inside|within)\s+(?:the\s+)?(?:(?:folder|directory|dir|file|package|module)\s+)?(?P<p>\S{1,400})\s*\??\s*$",
     re.I,
 )

@@ -11,6 +11,7 @@ question of where it is defined, as the files among those defining the name that
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -252,28 +253,85 @@ def _listed(items: list[str]) -> str:
     return ", ".join(items[:SHOWN]) + (f", ... ({len(items)} in all)" if len(items) > SHOWN else "")
 
 
+MAX_LINKED_FOLDERS: Final = 32
+"""The folders above an absolute path checked at most for a link to the root (one ``stat`` each)."""
+
+_ABSOLUTE_WORD: Final = re.compile(r"(?<![^\s\"'`(\[<])/[^\s\"'`)\]>/]+/[^\s\"'`)\]>]+")
+"""An absolute path written in a question, from a token's start: at least a folder and a name."""
+
+
+def through_link(name: str, root: str) -> str | None:
+    """The rest of an absolute ``name`` (``/tmp/rlink/src/x.py::Value``) after the folder above it that
+    is the repository's ``root`` spelled otherwise: a link to it, or a folder the root's path goes
+    through a link from (macOS's ``/tmp`` for ``/private/tmp``), as an agent whose shell stands in
+    the linked folder writes every path; the shortest such folder, and only a folder, never the
+    name's file (``src/x.py``); ``None`` when no folder above it is the root. Each folder is
+    ``stat``-ed, nothing is read: the rest is looked up in the index alone, so a link inside the
+    root to a folder outside it is still no indexed path."""
+    top = root.rstrip("/")
+    if not top or not name.startswith("/") or name.startswith("//") or name.startswith(top + "/"):
+        return None
+    at, checked = name.find("/", 1), 0
+    while at != -1 and checked < MAX_LINKED_FOLDERS:
+        rest = name[at + 1:]
+        if not rest.strip("/"):
+            return None
+        checked += 1
+        try:
+            if os.path.samefile(name[:at], top):
+                return rest
+        except (OSError, ValueError):  # no such folder (or a NUL in it): no link to the root there
+            pass
+        at = name.find("/", at + 1)
+    return None
+
+
+def _linked(text: str, root: str) -> dict[str, str]:
+    """Each absolute path a question writes through a link to ``root`` (:func:`through_link`), as
+    written, with what it reads from the root; empty when the question writes none (no ``stat``
+    then: a question without an absolute path costs nothing more)."""
+    if "/" not in text or not root.rstrip("/"):
+        return {}
+    found: dict[str, str] = {}
+    for match in _ABSOLUTE_WORD.finditer(text):
+        written = _unpunctuated(match.group())
+        rest = through_link(written, root) if written not in found else None
+        if rest:
+            found[written] = rest
+    return found
+
+
 def through_root(text: str, root: str) -> str:
     """A question with each path written through the repository's absolute ``root``
-    (``who calls /home/u/repo/src/value.rs::Value``, as an agent's file tools write paths) read
-    from the root (``src/value.rs::Value``), as the MCP tools and ``maguyva graph`` read a name
-    (:func:`~maguyva_tui.core.answers.from_root`): the question had kept the tail after the last
-    folder, ``value.rs``, and followed the ``Value`` of every file so named. The root alone stays."""
+    (``who calls /home/u/repo/src/value.rs::Value``, as an agent's file tools write paths), or
+    through a link to it (:func:`through_link`), read from the root (``src/value.rs::Value``), as
+    the MCP tools and ``maguyva graph`` read a name (:func:`~maguyva_tui.core.answers.from_root`):
+    the question had kept the tail after the last folder, ``value.rs``, and followed the ``Value``
+    of every file so named. The root alone stays."""
     top = root.rstrip("/") + "/"
-    if top == "/" or top not in text:
+    if top == "/":
         return text
-    return re.sub(rf"(?<![^\s\"'`(\[<]){re.escape(top)}(?=[^\s\"'`)\]>])", "", text)
+    if top in text:
+        text = re.sub(rf"(?<![^\s\"'`(\[<]){re.escape(top)}(?=[^\s\"'`)\]>])", "", text)
+    for written, rest in _linked(text, root).items():
+        text = re.sub(rf"(?<![^\s\"'`(\[<]){re.escape(written)}", rest.replace("\\", "\\\\"), text)
+    return text
 
 
 def rooted_paths(text: str, root: str) -> tuple[str, ...]:
-    """The paths a question writes through the repository's absolute ``root``, read from it as
-    :func:`through_root` reads them (``/home/u/repo/link/passwd`` -> ``link/passwd``): a path so
-    written is one, never two words of prose joined by a slash (``input/output``), where the
+    """The paths a question writes through the repository's absolute ``root`` or a link to it, read
+    from it as :func:`through_root` reads them (``/home/u/repo/link/passwd`` -> ``link/passwd``): a
+    path so written is one, never two words of prose joined by a slash (``input/output``), where the
     reading had lost its leading ``/``."""
     top = root.rstrip("/") + "/"
-    if top == "/" or top not in text:
+    if top == "/":
         return ()
-    found = re.finditer(rf"(?<![^\s\"'`(\[<]){re.escape(top)}(?P<p>[^\s\"'`)\]>]+)", text)
-    return tuple(dict.fromkeys(_unpunctuated(m.group("p")) for m in found))
+    found: list[str] = []
+    if top in text:
+        matches = re.finditer(rf"(?<![^\s\"'`(\[<]){re.escape(top)}(?P<p>[^\s\"'`)\]>]+)", text)
+        found = [_unpunctuated(m.group("p")) for m in matches]
+    found += _linked(text, root).values()
+    return tuple(dict.fromkeys(found))
 
 
 _OUTSIDE_PLACE: Final = re.compile(
