@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from maguyva_tui.core.bm25 import WORD, ChunkIndex, Stems
-from maguyva_tui.core.parsing.walker import FUNCTION_KINDS
+from maguyva_tui.core.parsing.chunks import FUNCTION_KINDS
 from maguyva_tui.core.store.arrays import PathIndex, Strings, save_array, save_strings
 from maguyva_tui.core.store.facts_files import SCHEMAS, StoredRows
 from maguyva_tui.core.store.file_table import DOC, FileTable

@@ -29,7 +29,7 @@ from maguyva_tui.core.code_tests import (
 )
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.parsing.chunks import ChunkMap, smallest_chunk_at
-from maguyva_tui.core.parsing.languages import language_for
+from maguyva_tui.core.parsing.extensions import language_for
 from maguyva_tui.core.store.arrays import PathIndex, Strings, unique, unique_inverse
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.snapshot import Snapshot

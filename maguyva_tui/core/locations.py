@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Final, Protocol
 
-from maguyva_tui.core.parsing.languages import EXTENSIONS
+from maguyva_tui.core.parsing.extensions import EXTENSIONS
 from maguyva_tui.core.types import Chunk, Hit
 
 LOCATION_RULE: Final = "location"

@@ -117,7 +117,7 @@ from maguyva_tui.core.other_calls import (
     untied_callers,
     untied_subtypes,
 )
-from maguyva_tui.core.parsing.languages import language_for
+from maguyva_tui.core.parsing.extensions import language_for
 from maguyva_tui.core.path_names import files_defining, in_file, outside_place, rooted_paths, split, through_root
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.place_questions import asked_at_place

@@ -15,6 +15,9 @@ from maguyva_tui.core.types import Chunk
 WINDOW_LINES = 40  # about a screenful: whole enough to read, small enough to embed
 WINDOW_OVERLAP = 8  # a match near one window's edge still has context in the next
 
+FUNCTION_KINDS = frozenset({"function", "method"})
+"""The chunk kinds that are functions (here, where a search reads them without the syntax walker)."""
+
 _Line = TypeVar("_Line", str, bytes)
 
 _BLANK = re.compile(r"[\W_]*")

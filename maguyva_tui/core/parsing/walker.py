@@ -21,6 +21,7 @@ from typing import TypeAlias
 
 from tree_sitter import Node, Point
 
+from maguyva_tui.core.parsing.chunks import FUNCTION_KINDS as FUNCTION_KINDS
 from maguyva_tui.core.types import Chunk, Symbol
 
 Outer: TypeAlias = "Node | _Span"
@@ -32,8 +33,6 @@ Handler = Callable[["Walker", Node, Outer], None]
 
 CLASS_KINDS = frozenset({"class", "struct", "interface", "trait", "enum", "impl"})
 """Scopes whose functions are methods (``impl`` is a Rust impl block, a scope but no symbol)."""
-
-FUNCTION_KINDS = frozenset({"function", "method"})
 
 REGION_KINDS = frozenset({"impl"})
 """Chunks that cover no line for the windows: what no definition inside them covers is still a

@@ -45,7 +45,7 @@ from maguyva_tui.core.chunk_words import open_index
 from maguyva_tui.core.fusion import demotion_for, secondary_demotion
 from maguyva_tui.core.names import ASCII_NAME as _WORDS
 from maguyva_tui.core.names import is_code_like
-from maguyva_tui.core.parsing.definitions import smallest_chunk_at
+from maguyva_tui.core.parsing.chunks import smallest_chunk_at
 from maguyva_tui.core.paths import path_kinds
 from maguyva_tui.core.results import FileNewlines, file_newlines
 from maguyva_tui.core.retrievers.like import like_hits

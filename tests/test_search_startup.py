@@ -1,0 +1,38 @@
+"""What a ``maguyva search`` process loads before its question (issue 19: a search on 100,000 files
+in a second): no grammar."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+SEARCH_PATH = ("maguyva_tui.cli", "maguyva_tui.core.engine", "maguyva_tui.core.search", "maguyva_tui.core.generation",
+               "maguyva_tui.core.retrievers.text", "maguyva_tui.core.retrievers.structural", "maguyva_tui.core.fusion",
+               "maguyva_tui.core.intent", "maguyva_tui.core.locations", "maguyva_tui.core.chunk_words")
+"""The modules every search process imports (a graph question adds the graph's, which parse)."""
+
+
+def test_the_search_machinery_loads_no_grammar() -> None:
+    """tree-sitter and the grammars' rules (the parser's regexes, ``parsing.languages``: 15-20 ms of
+    a process's CPU) had been imported for a file's language by its extension and a chunk kind."""
+    code = (f"import json, sys\nfor name in {SEARCH_PATH!r}: __import__(name)\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m == 'tree_sitter' or m.startswith('tree_sitter.') "
+            "or m.startswith('maguyva_tui.core.parsing.'))))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                          capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(done.stdout) == ["maguyva_tui.core.parsing.chunks", "maguyva_tui.core.parsing.extensions",
+                                       "maguyva_tui.core.parsing.trait_impls"]
+
+
+def test_the_registrys_light_half_is_the_registrys() -> None:
+    from maguyva_tui.core.parsing import extensions, languages
+
+    assert languages.language_of is extensions.language_of and languages.EXTENSIONS is extensions.EXTENSIONS
+    assert [languages.language_of(p, t) for p, t in (("a.py", ""), ("x.h", b"namespace n {\n"), ("x.h", b"int f();\n"),
+                                                      ("bin/dev", "#!/usr/bin/env -S python3 -u\n"), ("a.txt", ""))
+            ] == ["python", "cpp", "c", "python", None]
