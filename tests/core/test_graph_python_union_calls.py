@@ -87,3 +87,41 @@ def test_a_member_lacking_the_method_leaves_the_others() -> None:
     g = build_graph({"pkg/terms.py": analyze("pkg/terms.py", dedent(TERMS))})
     assert [s.line for s in callers(g, "Tuple.get_sql").sites] == [22]
     assert [s.line for s in callers(g, "ValueWrapper.get_sql").sites] == [22]
+
+
+XMLCHEMY = """
+from typing import List, Type
+
+class BaseXmlEnum:
+    @classmethod
+    def from_xml(cls, value):
+        return cls
+
+class BaseSimpleType:
+    @classmethod
+    def from_xml(cls, value):
+        return value
+
+class Element:
+    def xpath(self):
+        return []
+
+class BaseAttribute:
+    def __init__(self, simple_type: Type[BaseXmlEnum] | Type[BaseSimpleType], kids: List[Element] | None):
+        self._simple_type = simple_type
+        self._kids = kids
+
+    def get(self, value):
+        self._kids[0].xpath()
+        return self._simple_type.from_xml(value)
+"""
+
+
+def test_a_union_of_generic_members_written_with_a_bar() -> None:
+    """python-docx's ``simple_type: Type[BaseXmlEnum] | Type[BaseSimpleType]`` (the grammar's
+    ``union_type`` of generic members) is either class, ``List[Element] | None`` a list of
+    ``Element``: both had typed nothing, ``self._simple_type.from_xml(...)`` tied to nothing."""
+    g = build_graph({"pkg/xmlchemy.py": analyze("pkg/xmlchemy.py", dedent(XMLCHEMY))})
+    assert [s.line for s in callers(g, "BaseSimpleType.from_xml").sites] == [25]
+    assert [s.line for s in callers(g, "BaseXmlEnum.from_xml").sites] == [25]
+    assert [s.line for s in callers(g, "Element.xpath").sites] == [24]

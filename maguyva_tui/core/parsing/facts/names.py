@@ -671,6 +671,8 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
     elif kind == "type_annotation" and node.named_child_count == 1 and node.named_children[0].type == "type_identifier":
         if not _returned(node):  # typescript (m: T) of <T extends Machine>: a Machine
             return type_name(node.named_children[0])
+    elif kind == "union_type" and any(c.type == "type" for c in node.named_children):
+        return _python_generic_union(node)  # python Type[A] | Type[B], List[A] | None
     elif kind == "union_type":  # typescript Foo | null, Foo | undefined; python type[Foo] | None
         kept = [c for c in node.named_children if not (c.type == "literal_type" and c.named_child_count == 1
                                                        and c.named_children[0].type in NULLISH) and not _is_none(c)]
@@ -1216,6 +1218,28 @@ def _python_union(node: Node, kind: str) -> list[Node]:
                 arguments.append(inner)
     kept = [a for a in arguments if not _is_none(a)]
     return kept if len(kept) > 1 else []
+
+
+def _python_generic_union(node: Node) -> str | None:
+    """Return what a Python union written with ``|`` of generic members names (the grammar's
+    ``union_type`` of ``type`` nodes: python-docx's ``simple_type: Type[BaseXmlEnum] |
+    Type[BaseSimpleType]``, ``BaseXmlEnum|BaseSimpleType``, whose ``from_xml`` is either's;
+    ``List[Foo] | None`` a list of ``Foo``), ``None`` where a member names no plain type."""
+    members: list[str | None] = []
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        for child in reversed(current.named_children):
+            inner = child.named_children[0] if child.type == "type" and child.named_child_count == 1 else child
+            if inner.type == "union_type":  # A | B | C nests as (A | B) | C
+                pending.append(inner)
+            elif not _is_none(child):
+                members.append(type_name(child))
+    members.reverse()
+    if len(members) == 1:
+        return members[0]
+    plain = members and all(m and PLAIN_TYPE.fullmatch(m) for m in members)
+    return UNION_TYPE.join(dict.fromkeys(m for m in members if m)) if plain else None
 
 
 def _union_member(node: Node) -> str | None:
