@@ -100,6 +100,7 @@ def shown_page(snapshot: Snapshot, hits: list[Hit], focus: str | None = None) ->
     blob, of, between, noted = newlines.view, newlines.of, newlines.between, newlines.noted
     seen: dict[str, _Newlines] = {}
     out = []
+    width = SNIPPET_LINE_CHARS
     for hit in hits:
         path, start, end = hit.path, hit.start_line, hit.end_line
         found = seen.get(path)
@@ -125,12 +126,13 @@ def shown_page(snapshot: Snapshot, hits: list[Hit], focus: str | None = None) ->
                     text = text.replace("\r", CR_SHOWN)
                 out.append((start, end, text))
                 continue
-        if text.endswith("\r"):
-            text = text[:-1]
-        if len(text) > SNIPPET_LINE_CHARS:
-            text = cut_line(text, focus)
-        if "\r" in text:
-            text = text.replace("\r", CR_SHOWN)
+        if len(text) > width or "\r" in text:  # seldom: a long line, or a carriage return (at its end: a CRLF line's)
+            if text.endswith("\r"):
+                text = text[:-1]
+            if len(text) > width:
+                text = cut_line(text, focus)
+            if "\r" in text:
+                text = text.replace("\r", CR_SHOWN)
         out.append((start, end, text))
     return out
 
