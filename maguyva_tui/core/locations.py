@@ -189,12 +189,20 @@ def _with_line(token: str) -> Place | None:
             return _place_of(head, numbers[0])  # ``src/a.ts(10,5)``
         token = rest or head  # a Java frame's file: ``com.x.Foo.bar(Foo.java:42)``
     parts = token.split(":")
+    if len(parts) > 1 and (first := _range_start(parts[-1])):
+        parts[-1] = first  # ``path:97-101``, as the answers write a result's lines and agents cite code
     numbers = []
     while len(parts) > 1 and _digits(parts[-1]) and len(numbers) < 2:
         numbers.append(parts.pop())
     if not numbers:
         return None
     return _place_of(":".join(parts), numbers[-1])
+
+
+def _range_start(text: str) -> str | None:
+    """The first line of a range of lines, ``97-101`` (or ``97–101``, an en dash), else ``None``."""
+    first, dash, last = text.replace("\u2013", "-").partition("-")
+    return first if dash and _digits(first) and _digits(last) else None
 
 
 def _digits(text: str) -> bool:
