@@ -95,6 +95,9 @@ ARRAY = "array:"
 ``forEach``) are unknown. No symbol id starts so (an id starts with a path, escaped where it holds ``:``)."""
 
 
+CLASS_NAME = re.compile(r"_*[A-Z][A-Za-z0-9_]*")
+"""A class named bare as Python writes one (capitalized; ``_Marker`` too): what a local bound to
+several of them is any of (``Resolver.alternatives``)."""
 UNION = "union:"
 """Before targets joined by ``UNION_SEPARATOR``, a value of any of them (TypeScript's ``If | Else``): its
 member is the one method its members that have one agree on, ambiguous where they differ (``_member``).
@@ -1085,9 +1088,17 @@ class Resolver(Memo):
         """Resolve a local's differing bindings (``A()<or>pool[i]``): the one type they all resolve
         to, unresolved where one resolves to nothing or two differ (no guess between them).
         httpcore's ``connection`` (a pool's element here, ``self.create_connection(origin)`` there)
-        had been untyped."""
-        found = {self.instance(index, alternative, scope) for alternative in typed.split(ALTERNATIVES)}
-        return found.pop() if len(found) == 1 and not found & SENTINELS else UNRESOLVED
+        had been untyped. A Python local bound to classes named bare (python-docx's ``marker_cls =
+        _App0Marker`` in one branch, ``_SofMarker``, ``_Marker`` in others) is any of them, as jedi
+        reads it: ``marker_cls.from_stream(...)`` a site of each one's."""
+        written = typed.split(ALTERNATIVES)
+        found = {self.instance(index, alternative, scope) for alternative in written}
+        if len(found) == 1 and not found & SENTINELS:
+            return found.pop()
+        classes = index.language == "python" and all(CLASS_NAME.fullmatch(w) for w in written) \
+            and not found & SENTINELS and all(self.kind(t) in CLASS_KINDS for t in found)
+        return UNION + UNION_SEPARATOR.join(sorted(found)) if classes else UNRESOLVED
+
 
     def nth_result(self, index: FileIndex, scope: str | None, made: str, nth: str) -> str:
         """Resolve a later result of a Go call (``made``: the call, ``f()``; ``nth``: 1 for the

@@ -1554,6 +1554,18 @@ def _alternatives(types: set[str], bound: str) -> bool:
             and not any(t.partition(".")[0].removesuffix("()").removesuffix(names.ELEMENT) == bound for t in types))
 
 
+def _chosen_classes(node: Node) -> str | None:
+    """Return the classes a Python ``Fast if quick else Slow`` chooses between, each named bare
+    (capitalized), as a union (either, as jedi reads it); ``None`` for any other choice."""
+    if node.named_child_count != 3:
+        return None
+    body, _, alternative = node.named_children
+    chosen = [(c.text or b"").decode("utf-8", "replace") for c in (body, alternative) if c.type == "identifier"]
+    if len(chosen) != 2 or not all(c.lstrip("_")[:1].isupper() for c in chosen):
+        return None
+    return names.UNION_TYPE.join(dict.fromkeys(chosen))
+
+
 def _read_on_self(value: Node) -> bool:
     """Tell whether a Python attribute's value is an element of another attribute of ``self``
     (html5lib's ``self.phase = self.phases["beforeHtml"]``): read the same in every method, where
@@ -1631,7 +1643,7 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     elif kind == "conditional_expression":  # python ``timer if timer is not None else Timer()``
         made = _made_branch(node)
         if made is None:
-            return None
+            return _chosen_classes(node)  # python ``kls = Fast if quick else Slow``: either class
         node, kind = made, made.type
     if kind in LITERAL_CONTAINERS:  # python ``{'base64': Base64()}``: a container of Base64s
         return _literal_elements(node)
