@@ -182,7 +182,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.listed": (None, None),  # php ``[$fs, $path] = f()``: typed by a ``/** @var T $fs */`` above it only
     "local.paired": (None, _field("right", up=2)),  # python ``for i, x in enumerate(xs)``: x an element of xs
     "local.result": (None, _first_of(_field("right", up=2))),
-    "local.parallel": (None, _paired_value),  # go ``a, b := x, y``: b is y
+    "local.parallel": (None, _paired_value),  # go ``a, b := x, y``, python ``a, b = x, y``: b is y
     "local.embedded": (lambda node: node, None),
     "local.caught": (_caught, None),
     "local.ivar": (None, _field("right")),
