@@ -7,6 +7,7 @@ no cluster; one ``slow`` test indexes on a real one-node cluster with one worker
 
 from __future__ import annotations
 
+import concurrent.futures
 import shutil
 import sys
 from pathlib import Path
@@ -148,7 +149,7 @@ def test_one_core_starts_no_process_and_gives_the_index_a_pool_gives(tmp_path: P
 
     monkeypatch.setattr(indexer, "PARALLEL_MIN_FILES", 2)  # the fixture is small: a pool and a graph process
     monkeypatch.setattr(indexer, "GRAPH_PROCESS_MIN_FILES", 2)
-    monkeypatch.setattr(indexer, "ProcessPoolExecutor", no_process)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_process)  # what a build imports
     monkeypatch.setattr(indexer._Beside, "start", no_process)
     with pytest.raises(AssertionError, match="a process was started"):
         indexer.update_index(FIXTURE, tmp_path / "would-fork")

@@ -1,5 +1,5 @@
 """What a ``maguyva search`` process loads before its question (issue 19: a search on 100,000 files
-in a second): no grammar."""
+in a second): no grammar, no worker processes' machinery."""
 
 from __future__ import annotations
 
@@ -17,16 +17,24 @@ SEARCH_PATH = ("maguyva_tui.cli", "maguyva_tui.core.engine", "maguyva_tui.core.s
 """The modules every search process imports (a graph question adds the graph's, which parse)."""
 
 
-def test_the_search_machinery_loads_no_grammar() -> None:
-    """tree-sitter and the grammars' rules (the parser's regexes, ``parsing.languages``: 15-20 ms of
-    a process's CPU) had been imported for a file's language by its extension and a chunk kind."""
+def _loaded(prefixes: tuple[str, ...]) -> list[str]:
+    """The modules of :data:`SEARCH_PATH` and what they import, in a fresh process, that begin with one of ``prefixes``."""
     code = (f"import json, sys\nfor name in {SEARCH_PATH!r}: __import__(name)\n"
-            "print(json.dumps(sorted(m for m in sys.modules if m == 'tree_sitter' or m.startswith('tree_sitter.') "
-            "or m.startswith('maguyva_tui.core.parsing.'))))\n")
+            f"print(json.dumps(sorted(m for m in sys.modules if m.startswith({prefixes!r}))))\n")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
                           capture_output=True, text=True, timeout=60, check=True)
-    assert json.loads(done.stdout) == ["maguyva_tui.core.parsing.chunks", "maguyva_tui.core.parsing.extensions",
-                                       "maguyva_tui.core.parsing.trait_impls"]
+    return list(json.loads(done.stdout))
+
+
+def test_the_search_machinery_loads_no_grammar_nor_process_pool() -> None:
+    """tree-sitter and the grammars' rules (the parser's regexes, ``parsing.languages``: 15-20 ms of
+    a process's CPU) had been imported for a file's language by its extension and a chunk kind; the
+    parsing workers' and the graph process's modules (multiprocessing, concurrent.futures' process
+    pool, subprocess: 8-9 ms) by the indexer's module, where only a build starts them."""
+    loaded = _loaded(("tree_sitter", "maguyva_tui.core.parsing.", "multiprocessing", "subprocess",
+                      "concurrent.futures.process"))
+    assert loaded == ["maguyva_tui.core.parsing.chunks", "maguyva_tui.core.parsing.extensions",
+                      "maguyva_tui.core.parsing.trait_impls"]
 
 
 def test_the_registrys_light_half_is_the_registrys() -> None:

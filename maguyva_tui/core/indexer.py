@@ -21,22 +21,17 @@ from __future__ import annotations
 import errno
 import gc
 import json
-import multiprocessing
 import os
 import signal
 import stat
-import subprocess
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
-from multiprocessing.context import BaseContext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -74,11 +69,16 @@ from maguyva_tui.core.walk import MAX_FILE_BYTES, Candidate, SourceFile, WalkRep
 from maguyva_tui.locations import default_index_base
 
 if TYPE_CHECKING:
+    import subprocess
+    from concurrent.futures import Future
+    from multiprocessing.context import BaseContext
+
     from maguyva_tui.core.chunk_words import StoredFile
     from maguyva_tui.core.graph.model import CodeGraph
 
-# What only a build needs (parsing, the word tables' writer) is imported where it is used: a search
-# whose index is as stamped never loads it (see ``Engine._first_answer``).
+# What only a build needs (parsing, the word tables' writer, its worker processes: multiprocessing,
+# concurrent.futures' process pool and subprocess, 8-9 ms of a process's CPU) is imported where it is
+# used: a search whose index is as stamped never loads it (see ``Engine._first_answer``).
 
 Progress = Callable[[str, int, int], None]
 """Called as ``progress(phase, done, total)`` while indexing."""
@@ -382,6 +382,8 @@ class _Beside:
     @classmethod
     def start(cls, gen: Path) -> _Beside:
         """Start the build (the caller writes the facts first)."""
+        import subprocess
+
         child = subprocess.Popen(
             [sys.executable, "-c", _GRAPH_MAIN, str(gen)],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -403,6 +405,8 @@ _GRAPH_MAIN = "import sys; from maguyva_tui.core.indexer import graph_process; g
 def _can_fork() -> bool:
     """Whether forking is safe and possible: a single thread (the command line, not the app),
     on a platform that forks."""
+    import multiprocessing
+
     return threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
 
 
@@ -413,6 +417,8 @@ def _pool_context() -> BaseContext | None:
     while another thread imported a module got that module's import lock held by a thread it does
     not have, waited forever at its first import of it (the parser is imported in the worker), and
     the command waited forever on the worker at 0 % CPU. Else the platform's default start method."""
+    import multiprocessing
+
     if _can_fork():
         return multiprocessing.get_context("fork")
     if "forkserver" in multiprocessing.get_all_start_methods():
@@ -750,6 +756,8 @@ class _Build:
     def _parse(self, fresh: list[_Fresh]) -> list[PackedRow]:
         """Parse changed files into stored rows (packed: :class:`PackedRow`), in a process pool when
         there are many; their texts read from the spill a batch at a time."""
+        from concurrent.futures.process import BrokenProcessPool
+
         total = len(fresh)
         if total >= PARALLEL_MIN_FILES and (os.cpu_count() or 1) >= 2:
             try:
@@ -771,6 +779,8 @@ class _Build:
             yield [(f.path, self.spill.get(f.ticket), f.included_as) for f in fresh[i : i + PARSE_BATCH]]
 
     def _parse_in_pool(self, fresh: list[_Fresh]) -> list[PackedRow]:
+        from concurrent.futures import ProcessPoolExecutor
+
         total = len(fresh)
         workers = min(os.cpu_count() or 2, 4)
         out: list[PackedRow] = []

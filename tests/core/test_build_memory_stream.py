@@ -4,6 +4,7 @@ one sorted array; the index written is the one written before."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import errno
 import os
 import random
@@ -150,7 +151,7 @@ def test_the_parse_hands_out_packed_rows_a_few_batches_ahead(tmp_path: Path, mon
             future.result = result  # type: ignore[method-assign]
             return future
 
-    monkeypatch.setattr(indexer, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)  # what a build imports
     monkeypatch.setattr(indexer, "PARSE_BATCH", 2)
     monkeypatch.setattr(indexer, "PARALLEL_MIN_FILES", 4)
     monkeypatch.setattr(indexer.os, "cpu_count", lambda: 2)

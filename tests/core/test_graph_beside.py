@@ -4,6 +4,7 @@ lose the graph."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import sys
 import threading
 from pathlib import Path
@@ -156,13 +157,13 @@ def test_parsing_workers_start_under_the_app_whatever_the_start_method(
     import multiprocessing
 
     pools: list[object] = []
-    real_pool = indexer.ProcessPoolExecutor
+    real_pool = concurrent.futures.ProcessPoolExecutor
 
     def counting_pool(*args, **kwargs):  # type: ignore[no-untyped-def]
         pools.append(kwargs.get("mp_context"))
         return real_pool(*args, **kwargs)
 
-    monkeypatch.setattr(indexer, "ProcessPoolExecutor", counting_pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", counting_pool)  # what a build imports
     monkeypatch.setattr(indexer, "_pool_context", lambda: multiprocessing.get_context("spawn"))
     monkeypatch.setattr("sys.stderr", _NoFileno())
     out: list[object] = []
@@ -178,7 +179,7 @@ def test_no_worker_processes_means_parsing_here(repo: Path, tmp_path: Path, monk
     def no_pool(*args: object, **kwargs: object) -> object:
         raise OSError("no processes in this sandbox")
 
-    monkeypatch.setattr(indexer, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
     snap, summary = update_index(repo, tmp_path / "a")
     assert summary.parsed == FILES + 2
     assert len(callers(snap.graph, "helper").sites) == FILES

@@ -8,6 +8,7 @@ command waited for the worker forever at 0 % CPU ("maguyva search --repo A --rep
 
 from __future__ import annotations
 
+import concurrent.futures
 import importlib
 import threading
 import time
@@ -73,7 +74,7 @@ def test_a_fork_server_gone_parses_in_the_command(tmp_path: Path, monkeypatch: p
     root.mkdir()
     for n in range(3):
         (root / f"m{n}.py").write_text(f"def function_{n}():\n    return {n}\n")
-    monkeypatch.setattr(indexer, "ProcessPoolExecutor", _ServerGone)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", _ServerGone)  # what a build imports
     monkeypatch.setattr(indexer, "PARALLEL_MIN_FILES", 2)
     monkeypatch.setattr(indexer.os, "cpu_count", lambda: 2)
     snapshot, _ = indexer.update_index(root, tmp_path / "ix")  # had been "internal error: EOFError: unexpected EOF"
