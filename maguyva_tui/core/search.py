@@ -271,10 +271,10 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                        elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     placed = _placed(parts.generation, req)
     if placed is not None:  # /home/u/repo/src/a.rs::Value read from the root; "in /etc" said to be outside it
-        written, said = placed
+        written, notice = placed
         rooted = rooted_paths(req.text, str(parts.generation.snapshot.root))
         again = search(replace(req, text=written, rooted=rooted), parts, checkpoint, places, skip)
-        return replace(again, query=req.text, notices=(*again.notices, *([said] if said else ())),
+        return replace(again, query=req.text, notices=(*again.notices, *([notice] if notice else ())),
                        elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     folder_asked = _folder_asked(parts.generation, req)
     if folder_asked is not None and req.text.strip() != f"./{folder_asked}":  # src/pkg/, where is src/pkg defined
