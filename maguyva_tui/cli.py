@@ -41,6 +41,7 @@ from maguyva_tui.json_out import needs_care, terminal_safe, wire_safe
 from maguyva_tui.locations import default_index_base
 from maguyva_tui.terminal import ArgumentParser, CommandParser, no_explorer_here, printable, printable_lines
 from maguyva_tui.terminal import after_update as _after_update
+from maguyva_tui.working_folder import from_working_folder
 
 if TYPE_CHECKING:
     from maguyva_tui.core.engine import Coverage, Engine
@@ -902,7 +903,10 @@ def _graph(args: argparse.Namespace) -> int:
         raise UserError(f"maguyva graph answers over one repository (--repo given {len(args.repo)} times); "
                         f'`maguyva search "who calls NAME" --repo A --repo B` asks across several')
     engine = _engine((args.repo or ["."])[0], args.index_dir, waiting=_tell_waiting)
-    result = graph_answer(engine, args.action, args.name, args.depth, args.limit)
+    name, read = from_working_folder(args.name, args.scope)  # ../lib/x.py typed in repo/src
+    result = graph_answer(engine, args.action, name, args.depth, args.limit)
+    if read:
+        result["notes"] = [read, *result.get("notes", [])]
     if args.scope and args.json:  # among the answer's notes, as search --json says it among its notices
         result["notes"] = [*result.get("notes", []), scope_notice(args.repo[0], args.scope)]
     elif args.scope:
@@ -943,10 +947,13 @@ def _search(args: argparse.Namespace) -> int:
     if args.query is None:
         raise UserError("search needs a QUERY (or --batch FILE)")
     engine = _engine(args.repo, args.index_dir, waiting=_tell_waiting)
+    query, read = (typed_query(args.query), None) if args.regex else from_working_folder(typed_query(args.query), args.scope)
     result, cut = _searched(
-        engine, typed_query(args.query), limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
+        engine, query, limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
         intent=args.intent, preset=args.preset, depth=args.depth,
     )
+    if read:  # ../lib/x.py typed in repo/src: read from the top, as every path of the answer is written
+        result = replace(result, notices=(read, *result.notices))
     if args.json:  # notices in the JSON alone, as --batch and graph --json: stderr says why a status is not 0
         _emit(_scoped(_with_cut(_described(result), cut), args))
         return _lookup_status(result, quiet=True)

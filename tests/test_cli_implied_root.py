@@ -204,3 +204,23 @@ def test_graph_json_from_a_subfolder_says_so_among_its_notes(indexed_polyglot: P
     proc = here("graph", "callers", "parse_config", "--json")
     notice = cli.scope_notice(str(indexed_polyglot.resolve()), "app")
     assert proc.returncode == 0 and notice in json.loads(proc.stdout)["notes"] and notice not in proc.stderr
+
+
+def test_a_path_written_from_the_working_folder_is_read_from_the_top(indexed_polyglot: Path, here: Runner,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found on ply 3.11 from ``example/calc``: ``maguyva search ../calcdebug/calc.py:68`` (the shell's
+    completion) said "no indexed file is ../calcdebug/calc.py; searching the question's words instead",
+    and ``./calc.py`` listed every ``calc.py`` of the repository; now each is the file it names."""
+    monkeypatch.chdir(indexed_polyglot / "app")
+    answer = json.loads(here("search", "../c/config.c:15", "--json").stdout)
+    assert answer["lookup_failed"] is None
+    assert [(r["path"], r["start_line"], r["symbol"]) for r in answer["results"]] == [("c/config.c", 15, "parse_config")]
+    assert "read ../c/config.c as c/config.c: the working folder is app/ of the repository" in answer["notices"]
+    beside = here("search", "./config.py")
+    assert beside.returncode == 0 and beside.stdout.split()[1] == "app/config.py:1"
+    assert "maguyva: read ./config.py as app/config.py: the working folder is app/ of the repository" in beside.stderr
+    graph = json.loads(here("graph", "importers", "./config.py", "--json").stdout)
+    assert "app/server.py" in {r["path"] for r in graph["results"]}
+    assert graph["notes"][0] == "read ./config.py as app/config.py: the working folder is app/ of the repository"
+    out = json.loads(here("search", "../../elsewhere/x.py", "--json").stdout)  # out of the repository: as written
+    assert not any(n.startswith("read ") for n in out["notices"])
