@@ -47,6 +47,10 @@ if TYPE_CHECKING:  # named here too, so that front ends can annotate their liste
 
 STOP_WAIT_S = 2.0
 """``close`` waits this long for the embedding thread to reach a checkpoint and stop."""
+RETRY_FAILED_S = 2.0
+"""A failed refresh is tried again by a question at most this often where no file differs from the last
+stamp (a repository renamed away and back): one that keeps failing (an index folder gone read-only)
+costs its walk once in a while, not before every question."""
 FOLLOW_EVERY_S = 1.0
 """While another process fills the transformer tier: how often its saved vectors are read back
 and its fill lock probed (a listing of the store's folder and a ``flock``), between questions."""
@@ -164,6 +168,8 @@ class LiveIndex:
         self._asking_lock = threading.Lock()
         self._rule_files: tuple[object, frozenset[str]] | None = None
         """The generation ``rule_files`` last read its walk stamp for, and what it read."""
+        self._failed_at: float | None = None
+        """When the last refresh failed (``clock``); ``None`` once one succeeds."""
 
     # -- what front ends read ----------------------------------------------------------------------
 
@@ -317,6 +323,7 @@ class LiveIndex:
         try:
             summary = self.engine.refresh(report, joined=joined, lock_wait=lock_wait, waiting=self._waiting)
         except Exception as exc:
+            self._failed_at = self._clock()
             self._set(failure=f"indexing {self.root} failed: {type(exc).__name__}: {exc}")
             self._tell(self.events.failure, exc)
             raise
@@ -326,6 +333,7 @@ class LiveIndex:
 
         if not kept_out(summary):  # kept out by another build: stamped, the edits made before it would not be retried
             self.freshness.after_refresh(before)
+        self._failed_at = None
         self._set(has_index=True, failure=None, engines=JOIN_ORDER)
         self._note_tiers()
         if summary.parsed or summary.removed:
@@ -340,11 +348,15 @@ class LiveIndex:
 
     def is_stale(self) -> bool:
         """Tell whether the index may lag the disk: an indexed file or a folder above one changed
-        since the last refresh, none succeeded yet, or the last one failed (a few milliseconds of
-        ``stat``). A failed refresh is tried again though no file differs from the last stamp: a
-        repository renamed away and back, a mount dropped and restored, had kept its failure (and
-        every answer's "answered from the index as it was") until some file changed."""
-        return self.status.failure is not None or self.freshness.stale()
+        since the last refresh, none succeeded yet, or the last one failed :data:`RETRY_FAILED_S` ago
+        or more (a few milliseconds of ``stat``). A failed refresh is tried again though no file
+        differs from the last stamp: a repository renamed away and back, a mount dropped and
+        restored, had kept its failure (and every answer's "answered from the index as it was")
+        until some file changed."""
+        if self.freshness.stale():
+            return True
+        failed_at = self._failed_at
+        return failed_at is not None and self._clock() - failed_at >= RETRY_FAILED_S
 
     def refresh_if_stale(self, refreshed: list[IndexSummary] | None = None) -> bool:
         """Refresh before a question when the disk moved since the last refresh; True when files changed

@@ -13,8 +13,11 @@ from pathlib import Path
 import pytest
 
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.live import LiveIndex
+from maguyva_tui.core.live import RETRY_FAILED_S, LiveIndex
 from maguyva_tui.resident.watch import WatchedFreshness
+
+CLOCK = [0.0]
+"""The live index's clock, which the test moves."""
 
 
 @pytest.fixture(params=["stat", "inotify"])
@@ -28,7 +31,7 @@ def live(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveIndex]:
     watched = None
     if request.param == "inotify":
         watched = WatchedFreshness(lambda: engine.snapshot if engine.index_folder is not None else None)
-    index = LiveIndex(engine, embed=False, freshness=watched)
+    index = LiveIndex(engine, embed=False, freshness=watched, clock=lambda: CLOCK[0])
     index.refresh()
     yield index
     index.close(wait=0)
@@ -44,7 +47,9 @@ def test_a_repository_back_in_its_place_is_read_again_and_no_longer_said_failed(
         live.refresh()  # a refresh asked outright (a watcher's, the explorer's) finds the root gone
     assert live.status.failure is not None and "cannot read the repository" in live.status.failure
     os.rename(away, live.root)
-    assert live.is_stale()  # a failed refresh is tried again, though no file differs from the last stamp
+    assert not live.is_stale()  # not before every question: a failure that lasts costs a walk once in a while
+    CLOCK[0] += RETRY_FAILED_S
+    assert live.is_stale()  # then tried again, though no file differs from the last stamp
     live.refresh_if_stale()
     assert live.status.failure is None
     assert set(live.engine.snapshot.files) == {"pkg/core.py"}
