@@ -43,7 +43,7 @@ from maguyva_tui.core.graph.tables import (
     symbol_id,
 )
 from maguyva_tui.core.parsing.facts.arities import RESULTS, SAM, fitting_result
-from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, PARAMETER, RECEIVERS, RETURN
+from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, OWN_MEMBERS, PARAMETER, RECEIVERS, RETURN
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
 from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME, PASSED
@@ -732,6 +732,8 @@ class Resolver(Memo):
         if made is not None and made != EXTERNAL:  # calling add of @curry def add calls curry's __call__
             return self.result(self.call_instance(index, made))  # type: ignore[arg-type]
         returned = index.locals.get(qualname, {}).get(RETURN) if index is not None else None
+        if returned == OWN_MEMBERS:  # js/ts ``return { batch: () => ... }``: an object of the function's own members
+            return target
         if returned is None or not self._deeper():
             return UNRESOLVED
         try:
