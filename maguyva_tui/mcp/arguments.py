@@ -46,8 +46,8 @@ def _one(error: Mapping[str, Any], arguments: Mapping[str, Any], properties: Map
     loc = tuple(error.get("loc", ()))
     where = ".".join(str(part) for part in loc) or "arguments"
     if error.get("type") == "missing":
-        sent = [name for name in arguments if isinstance(name, str) and _meant(name, [where]) == where]
-        return f"{where}: required, not sent" + (f" ({sent[0][:SENT_CHARS]!r} was sent: did you mean {where}?)" if sent else "")
+        close = [name for name in arguments if isinstance(name, str) and _meant(name, [where]) == where]
+        return f"{where}: required, not sent" + (f" ({close[0][:SENT_CHARS]!r} was sent: did you mean {where}?)" if close else "")
     if len(loc) == 1 and loc[0] in arguments and arguments[loc[0]] is None:  # only a required one's null is left
         return f"{where}: required, sent null"
     sent = repr(arguments[loc[0]] if len(loc) == 1 and loc[0] in arguments else error.get("input"))
