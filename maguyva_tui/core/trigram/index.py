@@ -108,7 +108,7 @@ class TrigramIndex:
         edges.append(total)
         keys = (pairs[edges[:-1]] >> np.uint64(32)).astype(np.uint32)
         docs = pairs.view(np.uint32)[0 :: 2] if sys.byteorder == "little" else pairs.view(np.uint32)[1 :: 2]
-        held = memoryview(docs)  # a buffer's slice is read by the bitmap in C; a numpy slice's ids one at a time
+        held = docs.data  # a memoryview: a buffer's slice is read by the bitmap in C; a numpy slice's ids one at a time
         parts = [BitMap(held[lo:hi]).serialize() for lo, hi in zip(edges, edges[1:])]
         del held
         del pairs, docs
