@@ -1400,7 +1400,8 @@ class MappedStructural(StructuralRetriever):
         ends = np.asarray(table.ends, np.int64)
 
         def files(at: np.ndarray) -> np.ndarray:
-            return np.searchsorted(ends, rows[at], side="right")
+            found: np.ndarray = np.searchsorted(ends, rows[at], side="right")  # an array: ``at`` is one
+            return found
 
         def kind_rank(at: np.ndarray) -> np.ndarray:
             kind_ids, kind_of = unique_inverse(self._kind_column[rows[at]])
