@@ -28,13 +28,15 @@ from maguyva_tui.core.locations import go_package_folder as go_package_folder  #
 from maguyva_tui.core.missing_paths import absent_path, path_missing
 from maguyva_tui.core.names import normalize, qualifier_parts, spelled, unhidden
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
+from maguyva_tui.core.parsing.languages import EXTENSIONS
+from maguyva_tui.core.parsing.trait_impls import (
+    plain_qualname as plain_qualname,  # front ends show a Rust impl's method by its name
+)
 from maguyva_tui.core.path_names import files_defining, in_file, outside_file, split, through_link
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
-from maguyva_tui.core.parsing.languages import EXTENSIONS
-from maguyva_tui.core.parsing.trait_impls import plain_qualname as plain_qualname  # front ends show a Rust impl's method by its name
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
-from maguyva_tui.core.types import Hit, Query, QueryError, SearchResult, Symbol, echo
+from maguyva_tui.core.types import Hit, Query, QueryError, SearchResult, Symbol, calls_one_of, echo
 from maguyva_tui.core.unread_files import big_files_holding
 from maguyva_tui.core.unread_files import said as _unindexed_said
 from maguyva_tui.core.unread_files import unreadable_said as _unreadable_said
@@ -417,11 +419,15 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     if not total and all((symbol := graph.symbols.get(d)) is not None and symbol.kind in UNCALLED_KINDS for d in defs):
         return references(generation, shown, TYPE_USES, limit)  # an interface no code calls: its uses, as search lists them
     reason, built = f"calls {_bare(shown)}", queries.construction_reasons(graph, defs, implicit)
+    symbols = graph.symbols  # several definitions: each call says which it calls (``calls flow of es6/function.js:179``),
+    one_of = {d: calls_one_of(_bare(shown), symbols[d].path, symbols[d].start_line)  # as the callers' note says
+              for d in defs if d in symbols} if len(defs) > 1 else {}
     sites = [columns.site(i) for i in range(len(columns.positions))]
     counted = site_labels(generation.snapshot.raw, graph, defs, [(s.path, s.line, s.callee_id) for s in sites])
     entries = []
     for s in sites:
-        said, fits = queries.site_reason(graph, s, built, reason), counted.get((s.path, s.line))
+        said = queries.site_reason(graph, s, built, one_of.get(s.callee_id, reason))
+        fits = counted.get((s.path, s.line))
         entries.append(Site(s.path, s.line, "read" if s.kind == "read" else "call", s.caller, s.caller_id, s.callee_id, graph.languages.get(s.path),
                             graph.node_centrality(s.caller_id), f"{said}, {fits}" if fits else said, fits))
     return _answer(generation, shown, defs, entries, total)

@@ -42,7 +42,7 @@ def test_callers_are_call_sites_with_the_caller(engine: Engine) -> None:
     assert len(answer.definitions) > 1 and answer.nodes[0].endswith("::parse_config")
     site = next(s for s in answer.entries if s.caller == "ConfigLoader.load")
     assert isinstance(site, Site)
-    assert (site.path, site.line, site.kind, site.reason) == ("app/config.py", 44, "call", "calls parse_config")
+    assert (site.path, site.line, site.kind, site.reason) == ("app/config.py", 44, "call", "calls parse_config of app/config.py:12")
     assert site.caller_node == "app/config.py::ConfigLoader.load" and site.target in answer.nodes
     cut = engine.callers("parse_config", 1)
     assert len(cut.entries) == 1 and cut.total == answer.total > 1 and cut.truncated
