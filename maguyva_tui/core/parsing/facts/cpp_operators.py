@@ -89,7 +89,9 @@ def _converted_to(expression: Node) -> str:
     if expression.type == "argument_list":  # static_cast<T>(w): its first argument's
         call = expression.parent
         function = call.child_by_field_name("function") if call is not None else None
-        name = function.child_by_field_name("name") if function is not None and function.type == "template_function" else None
+        if function is None or function.type != "template_function":
+            return ""
+        name = function.child_by_field_name("name")
         if name is None or name.text != b"static_cast" or expression.named_child_count != 1:
             return ""
         arguments = function.child_by_field_name("arguments")
