@@ -353,7 +353,7 @@ def _rust_shadows(tree: Tree, scopes: list[str | None]) -> None:
     (``let a = a.freeze();``) starts none: its line would read its own binding."""
     lets: dict[int, dict[bytes, list[tuple[int, Node]]]] = {}
     for match in QueryCursor(_rust_lets_query()).matches(tree.root_node):
-        bound, value, let = match[1]["bound"][0], match[1]["value"][0], match[1]["let"][0]
+        bound, let = match[1]["bound"][0], match[1]["let"][0]
         function = let.parent
         while function is not None and function.type not in _RUST_FUNCTIONS:
             function = function.parent
@@ -365,8 +365,8 @@ def _rust_shadows(tree: Tree, scopes: list[str | None]) -> None:
             if len(sites) < 2:
                 continue
             for line, let in sites:
-                value = let.child_by_field_name("value")
-                if value is not None and name in _identifiers(value):
+                assigned = let.child_by_field_name("value")
+                if assigned is not None and name in _identifiers(assigned):
                     continue
                 block = let.parent
                 if block is not None and block.type == "block" and line != block.end_point[0]:
@@ -403,7 +403,8 @@ def _rust_arms(tree: Tree, scopes: list[str | None]) -> None:
             function = function.parent
         if function is None:
             continue
-        for name in _identifiers(pattern) - {pattern.child_by_field_name("type").text}:
+        typed = pattern.child_by_field_name("type")  # required: a broken file's is MISSING, not absent
+        for name in _identifiers(pattern) - {typed.text if typed is not None else None}:
             arms.setdefault(function.id, {}).setdefault(name, []).append(arm)
     painted: set[int] = set()
     for bound_names in arms.values():
