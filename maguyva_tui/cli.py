@@ -907,6 +907,9 @@ def _graph(args: argparse.Namespace) -> int:
     result = graph_answer(engine, args.action, name, args.depth, args.limit)
     if read:
         result["notes"] = [read, *result.get("notes", [])]
+    stale = [notice for notice in engine.notices if notice.startswith(STALE_INDEX)]  # a read-only or full disk:
+    if stale:  # the graph is the index's as it was (a search says so; this had answered without a word)
+        result["notes"] = [*result.get("notes", []), *stale]
     if args.scope and args.json:  # among the answer's notes, as search --json says it among its notices
         result["notes"] = [*result.get("notes", []), scope_notice(args.repo[0], args.scope)]
     elif args.scope:
