@@ -520,7 +520,7 @@ class Bindings:
         parameter = node.parent
         params = parameter.parent if parameter is not None else None
         declared = parameter.child_by_field_name("type") if parameter is not None else None
-        if params is None or declared is None or params.type != "formal_parameters":
+        if parameter is None or params is None or declared is None or params.type != "formal_parameters":
             return
         position = [c.id for c in params.named_children if c.type in ("formal_parameter", "spread_parameter")].index(parameter.id)
         if declared.type != "generic_type" or declared.named_child_count != 2 or _jdk_function_passes(declared, 0) is False:
@@ -787,7 +787,7 @@ def _lambda_context(parameter: Node) -> str | None:
     ``None`` for a lambda that is not an argument of a named call."""
     params = parameter.parent
     lambda_ = params.parent if params is not None and params.type == "inferred_parameters" else params
-    if lambda_ is None or lambda_.type != "lambda_expression":
+    if params is None or lambda_ is None or lambda_.type != "lambda_expression":
         return None
     position = [c.id for c in params.named_children].index(parameter.id) if params is not lambda_ else 0
     arguments = lambda_.parent
@@ -796,7 +796,7 @@ def _lambda_context(parameter: Node) -> str | None:
     if arguments is not None and arguments.type == "variable_declarator" and arguments.child_by_field_name("value") == lambda_:
         return _declared_lambda(arguments, position)
     call = arguments.parent if arguments is not None and arguments.type == "argument_list" else None
-    if call is None or call.type != "method_invocation":
+    if call is None or arguments is None or call.type != "method_invocation":
         return None
     called = names.dotted(call).removesuffix("()")
     if not all(part.removesuffix("()").isidentifier() for part in called.split(".")):
@@ -847,7 +847,7 @@ def _closure_context(parameter: Node) -> str | None:
     closure = params.parent if params is not None else None
     arguments = closure.parent if closure is not None and closure.type == "closure_expression" else None
     call = arguments.parent if arguments is not None and arguments.type == "arguments" else None
-    if call is None or call.type != "call_expression" or params is None or closure is None:
+    if call is None or call.type != "call_expression" or params is None or closure is None or arguments is None:
         return None
     function = call.child_by_field_name("function")
     if function is None or function.type != "field_expression":
