@@ -43,6 +43,11 @@ alone, so a class's attributes are typed as before."""
 RETURN = "<return>"
 """The local name a function's return type is bound to."""
 
+OWN_MEMBERS = "<own>"
+"""A JavaScript or TypeScript function's return type where it returns an object literal (``return {
+batch: () => {...}, schedule }``): an object whose members are the function's own nodes
+(``createNotifyManager.batch``), so what calling it gives is looked up as the function itself is."""
+
 NTH_RESULT = "#"
 """Joins a Go function's later results to ``RETURN`` (``<return>#1``: its second result's type)
 and to what calling it gives (``New()#1``: what ``_, sink := New()`` binds ``sink`` to)."""
@@ -584,6 +589,12 @@ class Bindings:
         kind = node.type
         if kind in NO_VALUE or _in_closure(node, self.closures) or _in_callback(node, self.closures):
             return  # ``return None`` says nothing about the other branches
+        literal = _returned_object(node, kind)
+        if literal is not None:  # js/ts ``return { batch: () => ..., schedule }``: the function's own members
+            owner = _object_owner(symbol_scope(self.scope(line)), literal)
+            if owner:
+                self.bind(line, offset, RETURN, OWN_MEMBERS, False, scope=owner)
+            return
         # a returned name or attribute is what it holds (a property returning ``self.days``, itself
         # a property returning ``self``: ``every().day.at(...)`` is a Job's ``at``)
         typed = value_type(node, alias=True, kind=kind) or (names.type_name(node, kind) if kind in names.NAME_TYPES else None)
@@ -613,12 +624,14 @@ class Bindings:
         before = node.prev_sibling
         return before is None or before.type != "from"
 
-    def bind(self, line: int, offset: int, bound: str, typed: str, declared: bool) -> None:
-        """Record one binding site; two patterns matching the same site keep the typed reading."""
-        scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
-        head = self.heads.get(line)
-        if head is not None and offset < head[0]:  # ``const x = f((a) => {``: x is the enclosing scope's
-            scope = head[1] or ""
+    def bind(self, line: int, offset: int, bound: str, typed: str, declared: bool, scope: str | None = None) -> None:
+        """Record one binding site; two patterns matching the same site keep the typed reading
+        (``scope``: the binding's, where the caller knows it better than its line does)."""
+        if scope is None:
+            scope = self.scope(line) or ""  # "": a module-level binding, typing a global variable
+            head = self.heads.get(line)
+            if head is not None and offset < head[0]:  # ``const x = f((a) => {``: x is the enclosing scope's
+                scope = head[1] or ""
         # a return in a block (a Go loop, an overload) is its function's, and so is an overload's nth
         # parameter: other files read both at the function (``nth_parameter``), never in a block
         if bound.startswith((RETURN, PARAMETER)):
@@ -1088,6 +1101,43 @@ def _anonymous_method(function: Node) -> bool:
     body = function.parent
     made = body.parent if body is not None and body.type == "class_body" else None
     return made is not None and made.type in ANONYMOUS_BODIES
+
+
+OBJECT_WRAPPERS = frozenset({"as_expression", "satisfies_expression", "parenthesized_expression"})
+"""What may wrap a returned JavaScript or TypeScript object literal (``return { ... } as const``)."""
+OBJECT_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function"})
+"""A JavaScript or TypeScript object literal's member values that are functions, each a node."""
+
+
+def _returned_object(node: Node, kind: str) -> Node | None:
+    """Return the JavaScript or TypeScript object literal a ``return`` gives (``return { a, b() {} }``,
+    ``as const``), ``None`` for any other value."""
+    while kind in OBJECT_WRAPPERS and node.named_child_count:
+        node = node.named_children[0]
+        kind = node.type
+    return node if kind == "object" else None
+
+
+def _object_owner(scope: str | None, literal: Node) -> str | None:
+    """Return the function whose returned object literal this is, from the scope of its ``return``
+    line: the members of the literal are the function's own nodes (``createNotifyManager.batch``
+    of ``return { batch: () => {...} }``, ``make.local`` of a shorthand ``{ local }`` naming its
+    local function), so calling what the function returns calls them (@tanstack/query-core's
+    ``notifyManager = createNotifyManager()``, then ``notifyManager.batch(...)``: 20 of its call
+    sites had reached nothing). Where a member's function starts on the ``return`` line, the line's
+    scope is that member's: its owner is the scope around it."""
+    if not scope:
+        return None
+    row = literal.start_point[0]
+    inline: set[str] = set()
+    for member in literal.named_children:
+        key = member.child_by_field_name("key") if member.type == "pair" else member.child_by_field_name("name")
+        value = member.child_by_field_name("value") if member.type == "pair" else member
+        if key is not None and value is not None and value.start_point[0] == row and (
+                value.type in OBJECT_FUNCTIONS or member.type == "method_definition"):
+            inline.add((key.text or b"").decode("utf-8", "replace"))
+    head, _, last = scope.rpartition(".")
+    return head or None if last in inline else scope
 
 
 def _in_closure(node: Node, above: dict[int, tuple[bool, bool]]) -> bool:
