@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from maguyva_tui.core import intent
+from maguyva_tui.core.lazy_pattern import _Lazy
 
 _SOURCE = Path(intent.__file__).read_text(encoding="utf-8")
 
@@ -18,8 +19,8 @@ def _vocabulary(names: bool = True) -> list[str]:
     for value in vars(intent).values():
         patterns = value if isinstance(value, tuple) else (value,)
         for pattern in patterns:
-            if isinstance(pattern, re.Pattern):
-                words.update(re.findall(r"[A-Za-z]{2,}", pattern.pattern))
+            if isinstance(pattern, (re.Pattern, _Lazy)):  # a pattern compiled on first use too (lazy_pattern)
+                words.update(re.findall(r"[A-Za-z]{2,}", str(pattern.pattern)))
             elif isinstance(pattern, (str, frozenset)) and not callable(pattern):
                 written = " ".join(pattern) if isinstance(pattern, frozenset) else pattern
                 words.update(re.findall(r"[A-Za-z]{2,}", written))
