@@ -648,7 +648,7 @@ class Resolver(Memo):
         path, qualname = split_id(target)
         index = self.file(path)
         written = index.globals.get(qualname) if index is not None and index.defs.get(qualname) == "type" else None
-        if not written or written == qualname:
+        if index is None or not written or written == qualname:
             return target
         return self.resolve(index, None, written)
 
@@ -999,10 +999,10 @@ class Resolver(Memo):
         try:
             called = typed.endswith("()")
             target, owner = self.resolve_owned(index, scope, typed.removesuffix("()"), invoked=called)
-            held = jdk_result(owner, typed[:-2].rpartition(".")[2]) if called and owner and owner.startswith(ARRAY) \
+            returned = jdk_result(owner, typed[:-2].rpartition(".")[2]) if called and owner and owner.startswith(ARRAY) \
                 and index.language == "java" else None
-            if held is not None:
-                return held  # ``var route = routes.get(i)`` of ``List<Route>``: a Route
+            if returned is not None:
+                return returned  # ``var route = routes.get(i)`` of ``List<Route>``: a Route
             if called and _gives_element(target, owner, typed[:-2].rpartition(".")[2], index.language):
                 return element(owner or "")  # ``x = cache.get(k)``, ``const x = nodes.find(...)``
             if called and _keeps_array(target, owner, typed[:-2].rpartition(".")[2], index.language):
@@ -1147,6 +1147,7 @@ class Resolver(Memo):
                 function, _, outer = function.rpartition(PARAMETER)
                 inner = f"{PARAMETER}{outer}"
             head, dot, name = function.rpartition(".")
+            owner: str | None  # a context's instance, or what the function is a member of (None: no owner)
             if dot and PARAMETER in head:
                 owner = self.instance(index, head, scope)
                 target = self.member(owner, name) if owner not in SENTINELS else owner
