@@ -1574,7 +1574,7 @@ def _merge(sites: list[tuple[int, str, bool]], bound: str = "", alternatives: bo
         types.discard(NULL)
     if len(types) > 1:  # a builtin's result (json_decode(), sorted()) says nothing: the others type it
         types = {t for t in types if not builtin(t) and not _own_step(t, bound)} or types
-    if len(types) > 1 and alternatives and _alternatives(types, bound):
+    if len(types) > 1 and alternatives and _alternatives(types, bound, named_values=either):
         return line, names.ALTERNATIVES.join(sorted(types))
     if len(types) > 1 and either and bound == RETURN and _either(types):  # ``return A()`` here, ``return B()`` there
         return line, names.UNION_TYPE.join(sorted(types))
@@ -1594,12 +1594,12 @@ def _either(types: set[str]) -> bool:
     return all(BARE_MADE.fullmatch(t) for t in types)
 
 
-def _alternatives(types: set[str], bound: str) -> bool:
+def _alternatives(types: set[str], bound: str, named_values: bool = False) -> bool:
     """Tell whether a local's differing bindings may be kept as alternatives: each is typed, none
     reads the local itself (``x = x.a().b()``), and all are values made or read (``Foo()``,
     ``xs[i]``) or all plain names, so that whether the local holds an instance does not hang on
     which one is read."""
-    made = {t.endswith(("()", names.ELEMENT)) or t.startswith("self.") for t in types}  # self.x: a value too
+    made = {t.endswith(("()", names.ELEMENT)) or named_values and _value_name(t) for t in types}  # python's self.x, a local
     return (all(types) and len(made) == 1 and not any(names.ALTERNATIVES in t for t in types)
             and not any(t.partition(".")[0].removesuffix("()").removesuffix(names.ELEMENT) == bound for t in types))
 
@@ -1624,6 +1624,13 @@ def _read_on_self(value: Node) -> bool:
         return False
     held = value.child_by_field_name("value")
     return held is not None and held.type == "attribute" and names.dotted(held).startswith("self.")
+
+
+def _value_name(typed: str) -> bool:
+    """Tell whether a binding to a plain name is a value's, never a class's: an attribute of ``self``
+    (``self.phase``), or a lower-case name (marko's ``prev = tokens[0]`` then ``prev = cur`` in the
+    loop over ``tokens[1:]``: ``prev.relation(cur)`` is a ``Token``'s whichever is read)."""
+    return typed.startswith("self.") or ("." not in typed and typed[:1].islower())
 
 
 def _own_step(typed: str, bound: str) -> bool:
@@ -1967,7 +1974,9 @@ SAME_ELEMENTS = frozenset({b"reversed", b"list", b"sorted", b"tuple", b"iter"})
 
 
 def _unwrapped(node: Node) -> Node:
-    """Return what a Python iterable is made from: ``xs`` of ``reversed(list(xs))``."""
+    """Return what a Python iterable is made from: ``xs`` of ``reversed(list(xs))``, of ``xs[1:]``."""
+    while node.type == "subscript" and names.sliced(node) and node.child_by_field_name("value") is not None:
+        node = node.child_by_field_name("value")  # type: ignore[assignment]
     while node.type == "call":
         function, arguments = node.child_by_field_name("function"), node.child_by_field_name("arguments")
         if (function is None or function.text not in SAME_ELEMENTS or arguments is None

@@ -182,11 +182,21 @@ def dotted(node: Node | None, depth: int = 0) -> str:
         return dotted(node.child_by_field_name("argument"), depth + 1)  # c/c++ *p: p's (an iterator's: resolver)
     if kind == "subscript" and node.child_by_field_name("value") is not None:  # python xs[0], d["k"]
         head = dotted(node.child_by_field_name("value"), depth + 1)
+        if sliced(node):  # python tokens[1:]: a list like tokens, of the same elements
+            return head
         return UNKNOWN if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)) else head + ELEMENT
     if kind == "new_expression":  # js/ts (new Fitter(a, b)).fit(): an instance of Fitter, as Fitter() is
         created = dotted(node.child_by_field_name("constructor"), depth + 1)
         return UNKNOWN if UNKNOWN in created.split(".") or created.endswith(("()", ELEMENT)) else created + "()"
     return UNKNOWN
+
+
+def sliced(node: Node) -> bool:
+    """Tell whether a Python subscript is one slice (``tokens[1:]``, ``xs[::2]``): a sequence of the
+    same kind as what it slices (marko's ``for cur in tokens[1:]: prev.relation(cur)`` had walked
+    nothing)."""
+    taken = node.children_by_field_name("subscript")
+    return len(taken) == 1 and taken[0].type == "slice"
 
 
 JAVA_CAST_TYPES = frozenset({"type_identifier", "scoped_type_identifier"})
