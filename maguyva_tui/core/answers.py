@@ -698,7 +698,7 @@ def _unknown(generation: Generation, name: str) -> GraphAnswer[Any]:
         return GraphAnswer(name, (), (), 0, missing=path_missing(outside), _snapshot=generation.snapshot)
     close = absent_path(generation, name, prose=False)  # a path no file or folder is: its close paths, no symbols
     if close is not None:
-        return GraphAnswer(name, (), (), 0, suggestions=close, missing=path_missing(name, close),
+        return GraphAnswer(name, (), (), 0, suggestions=close, missing=path_missing(name, close, generation.snapshot),
                            _snapshot=generation.snapshot)
     return GraphAnswer(name, (), (), 0, suggestions=_suggestions(generation, name),
                        unindexed=big_files_holding(generation.snapshot, name), _snapshot=generation.snapshot)

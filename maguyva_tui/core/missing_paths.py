@@ -20,6 +20,7 @@ from maguyva_tui.core.locations import LOCATION_RULE, is_file_name
 from maguyva_tui.core.lookup import RELATED
 from maguyva_tui.core.path_names import outside_path, split
 from maguyva_tui.core.types import LookupFailure, echo
+from maguyva_tui.core.unread_files import unreadable_said
 
 PATH_INTENTS: Final = ("find_references", "impact_analysis")
 """Intents whose target may be a file or folder: what depends on it, what imports it."""
@@ -54,7 +55,8 @@ def missing_path(generation: Generation, intent: Intent, rooted: tuple[str, ...]
     close = absent_path(generation, target, prose=target not in rooted and intent.name != "find_definition")
     if close is None:
         return None
-    return LookupFailure(target, "place", f"{path_missing(target)}{RELATED}{_close_said(close)}", close)
+    snapshot = getattr(generation, "snapshot", None)
+    return LookupFailure(target, "place", f"{path_missing(target, snapshot=snapshot)}{RELATED}{_close_said(close)}", close)
 
 
 def _path_asked(target: str, intent: Intent) -> bool:
@@ -95,9 +97,12 @@ def _words_pair(paths: Iterable[str], written: str) -> bool:
     return not any(first in "/" + p for p in paths)
 
 
-def path_missing(written: str, close: tuple[str, ...] | None = None) -> str:
-    """The one line saying so: ``no indexed file or folder is src/x.py`` (and the close paths)."""
-    return f"no indexed file or folder is {echo(written)}{_close_said(close or ())}"
+def path_missing(written: str, close: tuple[str, ...] | None = None, snapshot: object = None) -> str:
+    """The one line saying so: ``no indexed file or folder is src/x.py`` (and the close paths); with
+    the ``snapshot`` whose walk could not read some path, and a path under the root, it says so as an
+    unknown name does (``src/x.py (1 unreadable path not indexed)``: the file may be there, unread)."""
+    unread = unreadable_said(snapshot) if snapshot is not None and outside_path(written) is None else ""
+    return f"no indexed file or folder is {echo(written)}{unread}{_close_said(close or ())}"
 
 
 def _close_said(close: tuple[str, ...]) -> str:
