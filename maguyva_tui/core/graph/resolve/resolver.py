@@ -1101,7 +1101,6 @@ class Resolver(Memo):
             and not found & SENTINELS and all(self.kind(t) in CLASS_KINDS for t in found)
         return UNION + UNION_SEPARATOR.join(sorted(found)) if classes else UNRESOLVED
 
-
     def nth_result(self, index: FileIndex, scope: str | None, made: str, nth: str) -> str:
         """Resolve a later result of a Go call (``made``: the call, ``f()``; ``nth``: 1 for the
         second): zap's ``logger, sink := New(...)`` binds ``sink`` to ``New``'s second result,
