@@ -132,6 +132,8 @@ def dotted(node: Node | None, depth: int = 0) -> str:
         return UNKNOWN if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)) else head + ELEMENT
     if kind == "parenthesized_expression" and _dereferenced(node) is not None:  # rust (*self.map).detach()
         return dotted(_dereferenced(node), depth + 1)
+    if kind == "sequence_expression" and node.named_child_count:  # js/ts (0, fn)(x): the last operand's value
+        return dotted(node.named_children[-1], depth + 1)  # (tsc's CommonJS call of an import: (0, path_1.join)(a))
     if kind in WRAPPER_FIELDS:
         return dotted(_unwrap(node, WRAPPER_FIELDS[kind]), depth + 1)
     if kind in CALL_TYPES:
