@@ -878,13 +878,13 @@ def _walked_of(value: Node) -> str | None:
     over the plain (dotted) name walks (``xs.__iter__[i]``: an array's element; a ``Map``'s entries,
     nothing: the resolver), or a value of what ``xs.values()`` walks (``xs[i]``: a ``Map``'s value,
     an array's element). @tanstack/db's ``for (const t of transactions) t.rollback()`` had reached
-    nothing."""
+    nothing. A call's result is walked alike (``for (const m of this.inputMessages())`` of
+    ``inputMessages(): Array<MultiSet<T>>``: a MultiSet, as through a local holding it)."""
     walked = names.dotted(value)
     head, _, last = walked.rpartition(".")
     if head and last == "values()":
-        return None if names.UNKNOWN in head.split(".") or head.endswith(("()", names.ELEMENT)) \
-            else head + names.ELEMENT
-    if not walked or names.UNKNOWN in walked.split(".") or walked.endswith(("()", names.ELEMENT)):
+        return None if names.UNKNOWN in head.split(".") or head.endswith(names.ELEMENT) else head + names.ELEMENT
+    if not walked or names.UNKNOWN in walked.split(".") or walked.endswith(names.ELEMENT):
         return None
     return f"{walked}.{names.ITERATED}{names.ELEMENT}"
 

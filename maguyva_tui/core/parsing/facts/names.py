@@ -698,7 +698,10 @@ def type_name(node: Node | None, kind: str | None = None) -> str | None:
     elif kind == "array_type" and node.child_by_field_name("dimensions") is not None:
         return type_name(node.child_by_field_name("element"))  # java T[]: what a[i] is called on
     elif kind == "array_type" and node.child_by_field_name("element") is None and node.named_child_count == 1:
-        element = type_name(node.named_children[0])  # typescript Node[]: an array, its elements Nodes
+        inner = node.named_children[0]
+        if inner.type == "parenthesized_type" and inner.named_child_count == 1:  # typescript (A | B)[]
+            inner = inner.named_children[0]
+        element = _grouped(type_name(inner))  # typescript Node[]: an array, its elements Nodes; (A | B)[] of either
         return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
     elif kind == "readonly_type" and node.named_child_count == 1:
         return type_name(node.named_children[0])  # typescript readonly Node[]
@@ -737,7 +740,7 @@ def _array_of(node: Node) -> str | None:
         return None
     if arguments is None or arguments.named_child_count != 1:
         return None
-    element = type_name(arguments.named_children[0])
+    element = _grouped(type_name(arguments.named_children[0]))  # Array<A | B>: an array of either
     return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
 
 
@@ -761,7 +764,7 @@ def constructed_container(node: Node) -> str | None:
         return _map_of(arguments)
     if (constructor.text or b"").decode("utf-8", "replace") not in ARRAY_TYPES or arguments.named_child_count != 1:
         return None
-    element = type_name(arguments.named_children[0])
+    element = _grouped(type_name(arguments.named_children[0]))
     return element + ARRAY_TYPE if element and not element.endswith(ARRAY_TYPE) else None
 
 
@@ -832,7 +835,7 @@ def _map_of(arguments: Node) -> str | None:
     if arguments.named_child_count != 2:
         return None
     key, value = (type_name(a) for a in arguments.named_children)
-    return _mapping(key, value)
+    return _mapping(key, _grouped(value))  # Map<K, A | B>: values of either
 
 
 def _mapping(key: str | None, value: str | None) -> str | None:
