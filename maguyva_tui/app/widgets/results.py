@@ -196,9 +196,17 @@ class ResultsTable(DataTable[str]):
         """The table's extent after rows changed. DataTable measures every cell of the new rows
         again (for columns sized to their content, and rows of several lines): here every column
         has its width set (measured in :meth:`_columns`) and every row is one line, so the
-        extent is known at once (the measuring cost 30-100 ms an answer under load)."""
+        extent is known at once (the measuring cost 30-100 ms an answer under load).
+
+        The last column's padding after it is blank and not counted: rows that fit the pane take
+        the scrollbar's cell (:meth:`_room`), under which that padding lies, and the vertical
+        scrollbar is always drawn (app.tcss); counted, it had made the rows one cell wider than
+        the pane, and a horizontal scrollbar took the list's last line, scrolled it one cell
+        sideways and laid out the whole screen as it came and went (sympy, ``TypeE`` typed)."""
         header = self.header_height if self.show_header else 0
         width = sum(column.get_render_width(self) for column in self.columns.values())
+        if self.columns:
+            width -= self.cell_padding
         self.virtual_size = Size(width, self.row_count + header)
 
     def on_mount(self) -> None:
@@ -212,9 +220,11 @@ class ResultsTable(DataTable[str]):
 
     def _room(self, rows: int) -> int:
         """Return the cells a row can use, leaving room for a vertical scrollbar where ``rows`` do
-        not fit the pane's height: where they do, no scrollbar is drawn and its cell is the place's
-        (at 80 columns a call's rows read ``…use.py:5`` beside ``run_flaskr → fl…:1``; the place
-        as wide as its heading had taken that cell unasked, with no room for the mark)."""
+        not fit the pane's height: where they do, the scrollbar's cell is the place's, the
+        scrollbar (always drawn, with no thumb) covering only the last column's blank padding
+        (:meth:`_update_dimensions`) (at 80 columns a call's rows read ``…use.py:5`` beside
+        ``run_flaskr → fl…:1``; the place as wide as its heading had taken that cell unasked, with
+        no room for the mark)."""
         header = self.header_height if self.show_header else 0
         scrollbar = self.styles.scrollbar_size_vertical if rows + header > self.size.height else 0
         return self.size.width - scrollbar
