@@ -83,6 +83,8 @@ MAX_LINE_BYTES = 1024 * 1024
 """The longest line the intake reads, its newline aside: a question of the most characters a search
 takes (64 K, at most 4 bytes each) fits with room to spare."""
 TOO_LONG = f"Invalid Request: a line is at most {MAX_LINE_BYTES:,} bytes; this one was longer and is not read"
+BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte order mark, read past before a line."""
 _DISCARD_BYTES = 64 * 1024
 """How much of an over-long line's rest is read and dropped at a time."""
 DRAIN_S = 120.0
@@ -636,8 +638,11 @@ def _pump(client: BinaryIO, server: BinaryIO, wire: Wire | None = None, drain_s:
 
 
 def _lines(client: BinaryIO) -> Iterator[bytes]:
-    """The client's lines, each up to :data:`MAX_LINE_BYTES` and its newline; of a longer one, its
-    first ``MAX_LINE_BYTES + 1`` bytes without a newline, the rest read and dropped."""
+    """The client's lines, each up to :data:`MAX_LINE_BYTES` and its newline, less a UTF-8 byte order
+    mark before it (PowerShell's pipe, a request file saved by Notepad: RFC 8259 lets a parser ignore
+    it; the ``initialize`` after one had been a parse error with id ``null``, its client waiting for
+    good); of a longer one, its first ``MAX_LINE_BYTES + 1`` bytes without a newline, the rest read
+    and dropped."""
     while True:
         line = client.readline(MAX_LINE_BYTES + 1)
         if not line:
@@ -646,6 +651,10 @@ def _lines(client: BinaryIO) -> Iterator[bytes]:
             rest = client.readline(_DISCARD_BYTES)
             while rest and not rest.endswith(b"\n"):
                 rest = client.readline(_DISCARD_BYTES)
+        elif line.startswith(BOM):
+            line = line[len(BOM):]
+            if not line:
+                continue
         yield line
 
 
