@@ -4,7 +4,8 @@ written inside ``make`` and ``.schedule()`` the local function the shorthand nam
 one-line ``return { refetch: () => 1 }`` too. @tanstack/query-core's ``export const notifyManager
 = createNotifyManager()`` then ``notifyManager.batch(...)`` in eight files (20 call sites) and
 @tanstack/db's ``syncResult.confirmOperationsSync(...)`` had reached nothing. A declared result
-type still wins."""
+type still wins; a function called where it is written (``(() => { return { observe } })()``) returns
+nothing of the function around it."""
 
 from __future__ import annotations
 
@@ -80,3 +81,19 @@ def test_javascript_alike() -> None:
     graph = graph_of({"api.js": JS})
     assert call_targets(graph, "api.js", 8) == {"api.js::makeApi.get"}
     assert call_targets(graph, "api.js", 9) == {"api.js::makeApi.put"}
+
+
+IIFE = """\
+export function outer() {
+  const o = (() => {
+    return { run() { return 1 } }
+  })()
+  o.run()
+}
+outer().run()
+"""
+
+
+def test_a_function_called_where_written_returns_nothing_of_its_outer_function() -> None:
+    graph = graph_of({"iife.ts": IIFE})
+    assert call_targets(graph, "iife.ts", 7) == {"iife.ts::outer"}

@@ -1109,13 +1109,27 @@ OBJECT_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function
 """A JavaScript or TypeScript object literal's member values that are functions, each a node."""
 
 
+JS_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function", "function_declaration",
+                          "generator_function_declaration", "method_definition"})
+"""The JavaScript and TypeScript functions a ``return`` may belong to."""
+
+
 def _returned_object(node: Node, kind: str) -> Node | None:
     """Return the JavaScript or TypeScript object literal a ``return`` gives (``return { a, b() {} }``,
-    ``as const``), ``None`` for any other value."""
+    ``as const``), ``None`` for any other value and for a function called where it is written (``(()
+    => { ...; return { observe } })()``): that return is no return of the function around it."""
     while kind in OBJECT_WRAPPERS and node.named_child_count:
         node = node.named_children[0]
         kind = node.type
-    return node if kind == "object" else None
+    if kind != "object":
+        return None
+    function = node.parent
+    while function is not None and function.type not in JS_FUNCTIONS:
+        function = function.parent
+    called = function.parent if function is not None else None
+    while called is not None and called.type == "parenthesized_expression":
+        called = called.parent
+    return None if called is not None and called.type == "call_expression" else node
 
 
 def _object_owner(scope: str | None, literal: Node) -> str | None:
