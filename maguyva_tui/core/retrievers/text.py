@@ -1658,10 +1658,12 @@ class TextRetriever:
         """The 0-based line of each match (``pos``, in files starting at ``lo``; ``at``, in
         increasing order, indexes ``offsets``, ``lengths`` and ``paths``, the files'): from the whole
         text's newline index once a search has built it, or when ``every`` line is listed of many
-        files, else from the matching files' own newlines: those kept for snippets
-        (:func:`~maguyva_tui.core.results.file_newlines`) when a page has shown the file, else found
-        up to its last match (a limited search reads a few files, not 30 MB: building the index
-        inside one took 0.5 s of CPU at load 12)."""
+        files, else from the matching files' own newlines (a limited search reads a few files, not
+        30 MB: building the index inside one took 0.5 s of CPU at load 12): a file's first
+        :data:`COUNTED_MATCHES` matches counted, else all its newlines found once and kept for the
+        page's snippets (:func:`~maguyva_tui.core.results.file_newlines`: they had been found up to
+        its last match and dropped, and the page found them again, the whole file's); found up to
+        the last match only where none are kept."""
         change = np.flatnonzero(at[1:] != at[:-1]) + 1
         if self.snapshot.has_newlines() or (every and len(change) >= PER_FILE_NEWLINES):
             newlines = self.snapshot.newlines()
@@ -1676,7 +1678,9 @@ class TextRetriever:
                 lines[first:end] = _counted_lines(self.snapshot.blob(), arr, offset, length, pos[first:end].tolist(),
                                                   kept, paths[k])
                 continue
-            if own_newlines is None:
+            if own_newlines is None and kept is not None:  # the page shows its lines: its newlines found once, kept
+                own_newlines = kept.offsets(paths[k])
+            elif own_newlines is None:
                 last = int(pos[end - 1]) - offset  # newlines after the file's last match are not counted
                 own_newlines = np.flatnonzero(arr[offset : offset + min(last, length)] == 10)
             lines[first:end] = np.searchsorted(own_newlines, pos[first:end] - offset)
