@@ -16,7 +16,7 @@ On disk (``centrality.npz``, mapped at open, no pickle allowed): the paths as a 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias, cast
 
@@ -41,13 +41,13 @@ class CentralityTable:
         self.files = files
         self._ready: dict[str, _Entry | None] = {}
         """Per file asked: its own value, its spans' starts, ends and values (``None`` for a file
-        the table lacks), made on first use from the stored columns as lists: a page's hundred
-        results ask about a few files, each once per result (a lookup through the mapping, then the
-        starts, then the spans: 2.4 µs, now one dictionary read), and a page's first look at a file
-        made a tuple per span and walked them all (20-60 µs). The span of exactly a result's lines
-        is found by bisection among the spans starting there, not in a table of every span by
-        (start, end) made per file (a large file's thousand spans: 0.1-0.3 ms at its first
-        result)."""
+        the table lacks), made on first use: views of the stored columns (:meth:`StoredSpans.columns`),
+        else lists: a page's hundred results ask about a few files, each once per result (a lookup
+        through the mapping, then the starts, then the spans: 2.4 µs, now one dictionary read), and
+        a page's first look at a file made a tuple per span and walked them all (20-60 µs). The span
+        of exactly a result's lines is found by bisection among the spans starting there, not in a
+        table of every span by (start, end) made per file (a large file's thousand spans: 0.1-0.3 ms
+        at its first result)."""
         self._parents: dict[str, list[int]] = {}
         """Each span's innermost enclosing one (-1 for none), per file whose line was asked outside
         the last span starting by then: so that a lookup costs the nesting depth, not the file's
@@ -117,7 +117,7 @@ class CentralityTable:
         entry = self._ready[path] = found
         return entry
 
-    def _nest(self, path: str, starts: list[int], ends: list[int]) -> list[int]:
+    def _nest(self, path: str, starts: Sequence[int], ends: Sequence[int]) -> list[int]:
         """Each span's innermost enclosing span (-1 for none) of a file, made and kept."""
         parents: list[int] = []
         open_spans: list[int] = []
@@ -130,8 +130,9 @@ class CentralityTable:
         return parents
 
 
-_Entry: TypeAlias = tuple[float, list[int], list[int], list[float]]
-"""A file's own value, its spans' starts (sorted), their ends and their values."""
+_Entry: TypeAlias = tuple[float, Sequence[int], Sequence[int], Sequence[float]]
+"""A file's own value, its spans' starts (sorted), their ends and their values (lists, or views of
+the stored columns: :meth:`StoredSpans.columns`)."""
 
 
 def save_centrality(path: Path, table: CentralityTable) -> None:
@@ -201,6 +202,9 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
         self._ends = np.cumsum(counts).tolist()
         self._arrays = arrays
         self._made: dict[str, tuple[float, Spans]] = {}
+        self._views: tuple[_Views | None] | None = None
+        """The columns as views (:meth:`columns`), made at the first file asked (``(None,)``: the
+        arrays cannot be read so)."""
 
     def __getitem__(self, path: str) -> tuple[float, Spans]:
         found = self._made.get(path)
@@ -223,13 +227,21 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
         i = self._index.get(path)
         return 0.0 if i is None else float(self._arrays["file_values"][i])
 
-    def columns(self, path: str) -> tuple[float, list[int], list[int], list[float]] | None:
-        """A file's own value and its spans' starts, ends and values as lists (no tuple per span);
-        ``None`` for a file the table lacks."""
+    def columns(self, path: str) -> _Entry | None:
+        """A file's own value and its spans' starts, ends and values (no tuple per span): slices of
+        views of the stored columns, which read each item as a Python number, no list made (a
+        page's first look at a file had made three lists of its spans: 4 µs for sympy's median file
+        of 31 spans, 85 µs for one of 1,000), else lists; ``None`` for a file the table lacks."""
         i = self._index.get(path)
         if i is None:
             return None
         start, end = (self._ends[i - 1] if i else 0), self._ends[i]
+        views = self._views
+        if views is None:
+            views = self._views = (_views(self._arrays),)
+        if views[0] is not None:
+            starts, ends, values, file_values = views[0]
+            return file_values[i], starts[start:end], ends[start:end], values[start:end]
         pairs = self._arrays["spans"][start:end]
         return (float(self._arrays["file_values"][i]), pairs[:, 0].tolist(), pairs[:, 1].tolist(),
                 self._arrays["values"][start:end].tolist())
@@ -257,3 +269,33 @@ class StoredSpans(Mapping[str, tuple[float, Spans]]):
 
     def __len__(self) -> int:
         return len(self._paths)
+
+
+_Views: TypeAlias = tuple[Sequence[int], Sequence[int], Sequence[float], Sequence[float]]
+"""Every span's start, end and value, and every file's own value, as :func:`_views` reads them."""
+
+
+def _views(arrays: dict[str, np.ndarray]) -> _Views | None:
+    """The stored columns as memory views (an item read is a Python ``int`` or ``float``, the value
+    ``tolist`` gives; a slice is a view, no copy): each array's bytes read as its items, so that
+    an array mapped where its items are not aligned (a member of the archive at any offset) reads
+    as well; ``None`` where the spans are not integers and the values floats of the machine's own
+    byte order in one block each (a view reads no other)."""
+    spans, values, file_values = arrays["spans"], arrays["values"], arrays["file_values"]
+    if spans.ndim != 2 or spans.shape[1:] != (2,) or spans.dtype.char not in "bBhHiIlLqQ" \
+            or values.dtype.char not in "fd" or file_values.dtype.char not in "fd":
+        return None
+    if not all(a.dtype.isnative and a.flags["C_CONTIGUOUS"] for a in (spans, values, file_values)):
+        return None
+    try:
+        flat = _items(spans)  # start, end, start, end, ...
+        return flat[0::2], flat[1::2], cast(Sequence[float], _items(values)), cast(Sequence[float], _items(file_values))
+    except (TypeError, ValueError, BufferError):  # an array that exports no such buffer
+        return None
+
+
+def _items(array: np.ndarray) -> memoryview:
+    """A C-contiguous array's items, flat, as a memory view of its bytes cast to its item's format."""
+    char: Any = array.dtype.char  # one of the formats a view casts to (checked by the caller)
+    found: memoryview = array.data.cast("B").cast(char)
+    return found
