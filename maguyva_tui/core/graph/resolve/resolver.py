@@ -43,7 +43,14 @@ from maguyva_tui.core.graph.tables import (
     symbol_id,
 )
 from maguyva_tui.core.parsing.facts.arities import RESULTS, SAM, fitting_result
-from maguyva_tui.core.parsing.facts.bindings import FUNCTION_TYPED, NTH_RESULT, OWN_MEMBERS, PARAMETER, RECEIVERS, RETURN
+from maguyva_tui.core.parsing.facts.bindings import (
+    FUNCTION_TYPED,
+    NTH_RESULT,
+    OWN_MEMBERS,
+    PARAMETER,
+    RECEIVERS,
+    RETURN,
+)
 from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
 from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
 from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME, PASSED
