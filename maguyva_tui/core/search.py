@@ -493,6 +493,10 @@ _PAIRED = re.compile(
 )
 """Two names a question joins ("who calls WithField and WithFields", "A vs B", "A, B"); a name is
 tried from its first letter only, so a long word is read once."""
+_ONE_WORD: Final = re.compile(r"\w+")
+"""A text of word characters alone (a lone identifier, as most literal searches are): no keyword,
+kind's noun or join can be read in it (each needs a space or a mark), so :func:`_other_names` and
+:func:`_asked_kinds` answer at once what their patterns would (``tests/core/test_lone_word_search.py``)."""
 
 
 def _other_names(generation: Generation, target: str, text: str) -> list[str]:
@@ -500,9 +504,12 @@ def _other_names(generation: Generation, target: str, text: str) -> list[str]:
     leaves out: a question holds one target, and "who calls WithField and WithFields" had listed
     WithField's callers alone, "stop_after_attempt vs stop_after_delay" the first definition alone,
     without a word of the second."""
+    text = text[:MAX_CLASSIFY_CHARS]
+    if _ONE_WORD.fullmatch(text):
+        return []  # a lone word joins no two names: each join is a mark, a space or a word apart
     written = {target.lower(), bare_name(target).lower()}
     others: list[str] = []
-    for match in _PAIRED.finditer(text[:MAX_CLASSIFY_CHARS]):
+    for match in _PAIRED.finditer(text):
         a, b = match.group("a"), match.group("b")
         other = b if a.lower() in written else a if b.lower() in written else None
         if other and other.lower() not in written and other not in others and generation.knows_symbol(other):
@@ -1106,6 +1113,8 @@ def _asked_kinds(generation: Generation, intent: Intent, req: SearchRequest) -> 
     the class off the page)."""
     if req.regex or intent.name != "find_definition" or not intent.target or "structural" in generation.missing:
         return ()  # no symbol table yet (an index still being built): every kind, as before
+    if _ONE_WORD.fullmatch(req.text):
+        return ()  # a lone word: no keyword or kind's noun before it (keyword_kinds would read none)
     kinds = keyword_kinds(req.text, intent.target)
     name = intent.target
     if "function" in kinds and not generation.structural.lookup(name, kinds) and any(
@@ -1938,7 +1947,7 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
     if asks_aside(generation, query):
         return demotion_for
     defined = generation.definers(query.target) if query.target and not query.regex else set()
-    if defined and all(is_secondary(path) or is_demoted(path) for path in defined):
+    if defined and all(map(_set_aside, defined)):
         return no_demotion if any(map(is_demoted, defined)) else demotion_for
     if defined and query.target and _defined_in_tests(generation, query.target, defined):
         return demotion_for
@@ -2022,6 +2031,17 @@ def _names_own_code(generation: Generation, target: str | None, words: list[str]
     return False
 
 
+SET_ASIDE_KEPT: Final = 8192
+"""Paths whose :func:`_set_aside` is remembered (a question's definers, many questions')."""
+
+
+@lru_cache(maxsize=SET_ASIDE_KEPT)
+def _set_aside(path: str) -> bool:
+    """Whether a path holds examples, tests, docs or vendored code (not :func:`_own`), remembered: a
+    name's defining files are read by every question that names it (a frequent name's dozens)."""
+    return is_secondary(path) or is_demoted(path)
+
+
 def _own(path: str) -> bool:
     """Whether a path is the package's own code: no example, test or doc, nothing vendored."""
     return not is_secondary(path) and not is_demoted(path)
@@ -2039,7 +2059,7 @@ def _defined_in_tests(generation: Generation, name: str, defined: set[str]) -> b
     Rust ``#[cfg(test)] mod tests``, asked for by name); its symbols are looked up only where each
     such file holds test code."""
     spans = getattr(generation, "test_code_spans", None)  # a workspace's view reads none
-    own = {path for path in defined if not is_secondary(path) and not is_demoted(path)}
+    own = {path for path in defined if not _set_aside(path)}
     if spans is None or not own or not all(map(spans, own)):
         return False
     places = [(s.path, s.start_line, s.end_line) for s in generation.structural.lookup(name) if s.path in own]
@@ -2249,12 +2269,13 @@ def _text_alone(generation: Generation, the_plan: Plan, run: _Run, aside: Callab
         return None
     hits = run.lists.get("text", [])
     factors: dict[str, float] = {}  # a file's hits share its path's factor
-    last_factor = last_score = math.inf
+    last_factor = last_score = factor = math.inf
+    path = None
     for hit in hits:
-        path = hit.path
-        factor = factors.get(path)
-        if factor is None:
-            factor = factors[path] = float(aside(path))
+        if hit.path != path:  # a file's lines mostly come together: its factor read once for them
+            path = hit.path
+            found = factors.get(path)
+            factor = factors[path] = float(aside(path)) if found is None else found
         score = hit.score
         if factor > last_factor or (factor == last_factor and score > last_score):
             return None  # direct would reorder them: (factor, score) rose
