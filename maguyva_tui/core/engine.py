@@ -142,6 +142,9 @@ class Engine:
         """Why the static tier could not be built, while that is so (said by searches by meaning)."""
         self._static_unbegun = False
         """Whether a search left the static tier unbegun, the index having none (said by searches by meaning)."""
+        self._weights_unread = False
+        """Whether a search's refresh left the static weights unread (:meth:`fill_static`): the
+        first question by meaning reads them back (:meth:`_read_weights`)."""
         self._coverage: tuple[tuple[object, ...], Coverage] | None = None
         self._keys: tuple[Generation, list[str]] | None = None
         self._digests: tuple[Generation, Any] | None = None
@@ -255,6 +258,7 @@ class Engine:
         if summary.rebuilt_because:
             self._once.add(summary.rebuilt_because)
             self._said.discard(summary.rebuilt_because)  # rebuilt again: news again
+        kept = semantic is None and not first  # a search's: the tier kept current, its weights read by a question by meaning
         if semantic is None:
             semantic = first or _static_begun(snapshot)
             self._static_unbegun = not semantic
@@ -265,7 +269,7 @@ class Engine:
             _tell(joined, generation.ready)
         if static:
             try:
-                self.fill_static(progress, summary)
+                self.fill_static(progress, summary, weights=not kept)
             except Exception as exc:  # noqa: BLE001 - a missing package, a full disk: kept, said by searches
                 self._static_error = str(exc) or type(exc).__name__
         if generation.missing:  # the static tier is filled (or failed: the transformer tier answers)
@@ -394,6 +398,7 @@ class Engine:
         from maguyva_tui.core.semantic_index import embedding_text
 
         static = None
+        self._read_weights()
         store = self.static_store(generation)
         if (store is None or not len(store)) and not len(self.vector_store()):
             # no tier holds a vector (an index built --no-semantic): it ranks nothing, so its chunk
@@ -528,16 +533,22 @@ class Engine:
             self._static_provider = provider
         return provider
 
-    def fill_static(self, progress: Progress | None = None, summary: IndexSummary | None = None) -> EmbedReport:
+    def fill_static(self, progress: Progress | None = None, summary: IndexSummary | None = None,
+                    weights: bool = True) -> EmbedReport:
         """Embed every chunk of the current generation that the static tier lacks (all of them the
         first time: tens of thousands a second), fitting the repository's weights when it has none
-        or ``summary`` says the index was rebuilt from scratch; record the time in ``summary``."""
+        or ``summary`` says the index was rebuilt from scratch; record the time in ``summary``.
+        ``weights=False`` (a search's refresh): a tier otherwise current and complete is taken as
+        it is, its weights not read back to check them (1.1 MB and the model's code on sympy: a
+        literal never embeds); the first question by meaning reads them (:meth:`_read_weights`)."""
         from maguyva_tui.core.embed import progressive
         from maguyva_tui.core.semantic_index import STATIC_BATCH, STATIC_SAVE_EVERY, ChunkTexts, embed_table
 
         started = time.perf_counter()
         generation = self.generation
-        if not self._static_complete(generation, summary):
+        with self._lock:
+            self._weights_unread = False
+        if not self._static_complete(generation, summary, weights):
             table = self._chunk_pairs(generation)
             texts = ChunkTexts(generation.snapshot, table)  # each batch's chunks made from the table's arrays
             provider, store = self._static_tier(generation, texts, progress, summary)
@@ -554,6 +565,8 @@ class Engine:
             if report.embedded:
                 generation.forget("semantic")
         else:  # nothing to embed: the model is not even loaded (an unchanged repository, a search)
+            with self._lock:
+                self._weights_unread = not weights
             count = len(self.chunk_digests(generation))
             report = progressive.EmbedReport(count, count, 0, False, 0.0)
         self._static_error = None
@@ -563,16 +576,16 @@ class Engine:
             summary.embedded["static"] = {"new": report.embedded, "seconds": round(report.seconds, 3)}
         return report
 
-    def _static_complete(self, generation: Generation, summary: IndexSummary | None) -> bool:
+    def _static_complete(self, generation: Generation, summary: IndexSummary | None, weights: bool = True) -> bool:
         """Whether the repository's static store, as recorded, is current (this model version, its
-        weights readable) and holds every key, so that a fill has nothing to do (said once per
-        generation and set of segments: :func:`_recorded_complete`)."""
+        weights readable: not read without ``weights``) and holds every key, so that a fill has
+        nothing to do (said once per generation and set of segments: :func:`_recorded_complete`)."""
         from maguyva_tui.core.semantic_index import static_is_current
 
         if self._static_option is not True or (summary is not None and _rebuilt(summary)):
             return False
         store = self.static_store(generation)
-        if store is None or not static_is_current(generation.snapshot):
+        if store is None or not static_is_current(generation.snapshot, weights):
             return False
         if _recorded_complete(generation.snapshot, store):
             return True
@@ -580,6 +593,21 @@ class Engine:
         if complete:
             _record_complete(generation.snapshot, store)
         return complete
+
+    def _read_weights(self) -> None:
+        """Read back the static weights a search's refresh left unread (:meth:`fill_static`), before
+        the tier ranks a question: where they cannot be (damaged, of another version), fit them and
+        fill the tier now, as that refresh had done before it answered."""
+        from maguyva_tui.core.semantic_index import static_weights_readable
+
+        with self._lock:
+            unread, self._weights_unread = self._weights_unread, False
+        if not unread or static_weights_readable(self.generation.snapshot):
+            return
+        try:
+            self.fill_static()
+        except Exception as exc:  # noqa: BLE001 - as a refresh's fill: kept, said by searches by meaning
+            self._static_error = str(exc) or type(exc).__name__
 
     def _chunk_pairs(self, generation: Generation) -> ChunkTable:
         """Every chunk of a generation with its key, most central first, for a fill, as arrays (no

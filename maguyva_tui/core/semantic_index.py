@@ -368,18 +368,23 @@ def _static_record(snapshot: Snapshot) -> dict[str, object]:
 
 
 def _static_version() -> int:
-    from maguyva_tui.core.embed.static import STATIC_VERSION
+    from maguyva_tui.core.embed.static_version import STATIC_VERSION  # not the model's code (static.py)
 
     return STATIC_VERSION
 
 
-def static_is_current(snapshot: Snapshot) -> bool:
+def static_is_current(snapshot: Snapshot, weights: bool = True) -> bool:
     """Whether the recorded static store is of this version of the static model and the weights it
-    was embedded with can be read back (else the next fill loads the model and fits again)."""
+    was embedded with can be read back (else the next fill loads the model and fits again; not
+    read without ``weights``: :func:`static_weights_readable`)."""
+    return _static_record(snapshot).get("version") == _static_version() and (not weights or static_weights_readable(snapshot))
+
+
+def static_weights_readable(snapshot: Snapshot) -> bool:
+    """Whether the repository's static weights can be read back (there, whole, of this version)."""
     from maguyva_tui.core.embed.static import load_weights
 
-    return (_static_record(snapshot).get("version") == _static_version()
-            and load_weights(semantic_folder(snapshot) / STATIC_WEIGHTS) is not None)
+    return load_weights(semantic_folder(snapshot) / STATIC_WEIGHTS) is not None
 
 
 def recorded_static(snapshot: Snapshot) -> tuple[str, int] | None:

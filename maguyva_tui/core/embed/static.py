@@ -94,6 +94,7 @@ import numpy.typing as npt
 
 from maguyva_tui.core.embed.base import ProviderError
 from maguyva_tui.core.embed.minilm import MODEL_SHA256, model_dir, single_threaded_blas, verify_digest
+from maguyva_tui.core.embed.static_version import STATIC_VERSION as STATIC_VERSION  # read alone by a search
 from maguyva_tui.core.embed.store import Rows, npz_member
 from maguyva_tui.core.embed.transformer import HEADS, Encoder, Layer, gelu, layer_norm
 from maguyva_tui.core.store.arrays import read_members, unique, unique_inverse
@@ -104,10 +105,6 @@ from maguyva_tui.core.types import SYMBOL_KINDS
 if TYPE_CHECKING:
     from scipy.sparse import csr_matrix
 
-STATIC_VERSION = 10
-"""Bump when the tokenisation, the weighting, the fit or how the vectors are stored changes: stored
-vectors and fits of another version are not used (the provider id names it). 9: stored as int8;
-10: a method's own text, without the doc comment above its code (``own_text``)."""
 TABLE_VERSION = 5
 """Bump when the derivation of the token table changes: a cached table of another version is derived
 again (35 CPU-seconds), so a change of weighting alone does not cost that."""
