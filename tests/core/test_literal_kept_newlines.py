@@ -71,3 +71,9 @@ def test_the_pages_lines_and_snippets_are_the_files(engine: Engine, limit: int) 
         assert start == end and truth[(path, start)] == text, (path, start)
     whole = engine.search(NAME, modality="text", limit=10**7).results
     assert [(r.path, r.start_line) for r in result.results] == [(r.path, r.start_line) for r in whole][:limit]
+
+
+def test_a_list_of_every_line_is_numbered_as_the_files_lines(engine: Engine) -> None:
+    """Every line (no limit: no page shown from it) numbered up to each file's last match, as before."""
+    lines = engine.generation.text.literal_lines(NAME)
+    assert {(m.path, m.line) for m in lines} == set(_truth())

@@ -1663,7 +1663,8 @@ class TextRetriever:
         :data:`COUNTED_MATCHES` matches counted, else all its newlines found once and kept for the
         page's snippets (:func:`~maguyva_tui.core.results.file_newlines`: they had been found up to
         its last match and dropped, and the page found them again, the whole file's); found up to
-        the last match only where none are kept."""
+        the last match only where none are kept, or for a list of ``every`` line (not a page: no
+        file's newlines kept for snippets it may never show)."""
         change = np.flatnonzero(at[1:] != at[:-1]) + 1
         if self.snapshot.has_newlines() or (every and len(change) >= PER_FILE_NEWLINES):
             newlines = self.snapshot.newlines()
@@ -1678,7 +1679,7 @@ class TextRetriever:
                 lines[first:end] = _counted_lines(self.snapshot.blob(), arr, offset, length, pos[first:end].tolist(),
                                                   kept, paths[k])
                 continue
-            if own_newlines is None and kept is not None:  # the page shows its lines: its newlines found once, kept
+            if own_newlines is None and kept is not None and not every:  # a page shows its lines: found once, kept
                 own_newlines = kept.offsets(paths[k])
             elif own_newlines is None:
                 last = int(pos[end - 1]) - offset  # newlines after the file's last match are not counted
