@@ -111,12 +111,17 @@ class Snapshot:
         self._line_counts: dict[str, int] = {}
 
     @classmethod
-    def load(cls, folder: Path, open_graph: GraphOpener | None = None) -> Snapshot:
+    def load(cls, folder: Path, open_graph: GraphOpener | None = None,
+             read: Callable[[Path, Manifest], None] | None = None) -> Snapshot:
         """Open the live generation of an index folder, or raise IndexUnavailable; ``open_graph``
-        reads its graph when a question first needs it (without one, the graph is ``None``)."""
+        reads its graph when a question first needs it (without one, the graph is ``None``).
+        ``read`` is told the generation and its manifest (the file table) as soon as they are read,
+        before the rest is opened (``indexer.open_unchanged`` starts comparing the files' stats then)."""
         gen, held = _held_generation(folder)
         try:
             manifest = Manifest.from_json((gen / "manifest.json").read_text(), lambda digest: FileTable.load(gen, digest))
+            if read is not None:
+                read(gen, manifest)
             content = map_content(gen / "content.bin")
             trigrams = TrigramIndex.load(gen)
             tokens = TokenIndex.load(gen)
@@ -174,15 +179,7 @@ class Snapshot:
         manifest recorded): a build then reuses unchanged files without reading and hashing every
         stored text again; a file changed since (damaged, replaced, or an index written before
         the stat was recorded) is checked file by file."""
-        recorded = self.manifest.stats.get(CONTENT_STAT)
-        if self.generation is None or not isinstance(recorded, list):
-            return False
-        try:
-            found = os.stat(self.generation / "content.bin")
-        except OSError:
-            return False
-        now = [found.st_size, found.st_mtime_ns]
-        return recorded == now or _verified_stat(self.generation) == now
+        return self.generation is not None and content_intact(self.generation, self.manifest)
 
     def record_content_verified(self) -> None:
         """Record that every stored text was just checked against its hash, at ``content.bin``'s
@@ -352,6 +349,19 @@ SYMBOL_SCHEMA = SCHEMAS[2]
 CONTENT_VERIFIED = "content-verified.json"
 """``content.bin``'s size and modification time when every stored text was last found to match its
 hash (:meth:`Snapshot.record_content_verified`), beside the manifest's record of its build."""
+
+
+def content_intact(gen: Path, manifest: Manifest) -> bool:
+    """:meth:`Snapshot.content_intact` of a generation and its manifest, before the rest is opened."""
+    recorded = manifest.stats.get(CONTENT_STAT)
+    if not isinstance(recorded, list):
+        return False
+    try:
+        found = os.stat(gen / "content.bin")
+    except OSError:
+        return False
+    now = [found.st_size, found.st_mtime_ns]
+    return recorded == now or _verified_stat(gen) == now
 
 
 def _verified_stat(gen: Path) -> list[int] | None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 import tempfile
 import threading
@@ -201,6 +202,23 @@ class _Child:
             except ChildProcessError:  # reaped elsewhere (SIGCHLD ignored): not vouched for, walk
                 self._verdict = False
         return self._verdict
+
+    def abandon(self) -> None:
+        """End the child whose verdict is no longer wanted (the generation was not opened after
+        all) and reap it."""
+        if self._verdict is None:
+            self._verdict = False
+            try:
+                os.kill(self._pid, signal.SIGKILL)
+                os.waitpid(self._pid, 0)
+            except OSError:  # gone, or reaped elsewhere
+                pass
+
+
+def abandon(verdict: bool | Callable[[], bool]) -> None:
+    """Give up a verdict of :func:`check_stamp` no longer wanted: its child, if any, ended and reaped."""
+    if isinstance(verdict, _Child):
+        verdict.abandon()
 
 
 def _files_aside(base: str, files: Sequence[FileEntry]) -> _Child | None:
