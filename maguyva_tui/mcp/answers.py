@@ -256,6 +256,27 @@ NO_RESOLVED_USES = ("no resolved uses; dynamic calls (getattr, callbacks, reflec
 """The first of ``notes`` when the graph resolved no use of the name."""
 
 
+def other_kinds_said(name: str, kind: str, counts: dict[str, int]) -> str | None:
+    """The note of a ``kind`` of use the name has none of, where it has uses of other kinds (``no
+    inherit use of Visitor; it has 3 resolved uses of other kinds (call 2, import 1): leave kind out
+    to list them``); ``None`` where it has none of any kind. "no resolved uses" had stood alone, and an
+    agent read it as nothing using the name."""
+    total = sum(counts.values())
+    if not total:
+        return None
+    each = ", ".join(f"{k} {n}" for k, n in counts.items())
+    return (f"no {kind} use of {echo(name)}; it has {total} resolved {'use' if total == 1 else 'uses'} of other "
+            f"kinds ({each}): leave kind out to list them")
+
+
+def _none_of_kind(engine: Engine, name: str, kind: str | None) -> str:
+    """The first note of an empty list of references: what other kinds of use the name has, where
+    ``kind`` filtered them all out, else :data:`NO_RESOLVED_USES`."""
+    if kind is None:
+        return NO_RESOLVED_USES
+    return other_kinds_said(name, kind, dict(engine.references(name, (), 1).counts)) or NO_RESOLVED_USES
+
+
 def at_place(engine: Engine, name: str) -> tuple[str, str | None]:
     """The name to ask about, and the sentence saying which definition a place with a line stood
     for (:meth:`Engine.place_name`); a place of no one line of one file is refused, as is a name
@@ -294,7 +315,7 @@ def _references(engine: Engine, name: str, kind: str | None, limit: int) -> dict
     items = [_reference(answer, s, several) for s in answer.entries]
     out = {"symbol": echo(name), "definitions": [_where(answer, d) for d in answer.definitions], "counts": dict(answer.counts),
            **_listing("references", items, answer.total)}
-    notes = [] if answer.total else [NO_RESOLVED_USES]
+    notes = [] if answer.total else [_none_of_kind(engine, name, kind)]
     notes += engine.callers_notes(name) if kind in (None, "call") else ()
     if notes:  # one key for what the list leaves out: a lone "note" beside "notes" had been described nowhere
         out["notes"] = notes

@@ -57,6 +57,7 @@ from maguyva_tui.mcp.answers import (
     echo,
     lines,
     module_said,
+    other_kinds_said,
     truncated_notice,
 )
 from maguyva_tui.mcp.service import READY_WAIT_S, RepoService, Unavailable
@@ -238,12 +239,27 @@ class WorkspaceService:
             counts["call"] = counts.get("call", 0) + sum(map(len, foreign.values()))
         out = {"symbol": echo(name), "definitions": _definitions(known), "counts": counts,
                **_listing("references", items[:limit], total)}
-        out["notes"] = [*(place or ())[1:], CROSS_REPO_NOTE if total else ("no resolved uses; dynamic calls (getattr, "
-                                                                   f"callbacks, reflection) are not tracked, and {CROSS_REPO_NOTE}")]
+        others = self._other_kinds(engines, known, name, kind) if not total else None
+        out["notes"] = [*(place or ())[1:], *((others, CROSS_REPO_NOTE) if others else (
+            CROSS_REPO_NOTE if total else ("no resolved uses; dynamic calls (getattr, callbacks, reflection) are not "
+                                           f"tracked, and {CROSS_REPO_NOTE}"),))]
         out["notes"] += [foreign_note(label, hits, name) for label, hits in foreign.items()]
         if kind in (None, "call"):  # each repository's, named by it as in notices
             out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)]
         return {**out, **self._workspace(engines, absent)}
+
+    @staticmethod
+    def _other_kinds(engines: dict[str, Engine], known: dict[str, GraphAnswer[Any]], name: str,
+                     kind: str | None) -> str | None:
+        """The note of a ``kind`` of use none of the repositories defining the name has, where they
+        have uses of other kinds (:func:`~maguyva_tui.mcp.answers.other_kinds_said`); ``None`` otherwise."""
+        if kind is None:
+            return None
+        counts: dict[str, int] = {}
+        for label in known:
+            for each, n in engines[label].references(name, (), 1).counts:
+                counts[each] = counts.get(each, 0) + n
+        return other_kinds_said(name, kind, counts)
 
     def _module_references(self, engines: dict[str, Engine], absent: list[Missing], module: str,
                            limit: int, place: tuple[str, str] | None = None) -> dict[str, Any] | None:
