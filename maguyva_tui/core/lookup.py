@@ -206,6 +206,11 @@ def missing_literal(target: str, other_case: bool, unread: Unread = (0, 0), held
     return LookupFailure(target, "literal", message, other_case=other_case)
 
 
+def lines_said(unread: Unread) -> tuple[str, str]:
+    """:func:`_unread_said`, for another module's sentence about a string no line holds."""
+    return _unread_said(unread)
+
+
 def _unread_said(unread: Unread) -> tuple[str, str]:
     """"no line" or "no indexed line", and what the index did not read (`` (2 files over 1 MiB not
     indexed)``, else nothing)."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Final, TypeAlias, cast
 
+from maguyva_tui.core.alone_empty import alone_empty
 from maguyva_tui.core.bm25 import code_words
 from maguyva_tui.core.duplicates import fold_copies, twin_paths
 from maguyva_tui.core.folder_question import folder_files, folder_said, folder_written
@@ -464,6 +465,10 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     failed = as_shown(failed, page, parts.generation) if failed is not None else None
     if failed is None and req.regex:
         failed = unmatched_regex(parts.generation, req.text, _ran(the_plan, run), page)
+    if failed is None and not page and req.modality and not req.regex and (intent.target or intent.name not in GRAPH_INTENTS):
+        empty = alone_empty(parts.generation, req.modality, req.text, intent.target, query, parts.coverage,  # why: one line
+                            lambda: _graph_holds_none(parts.generation, intent, req) if intent.name in GRAPH_INTENTS else None)
+        run.notices.extend([empty] if empty else [])
     return SearchResult(
         query=req.text,
         parsed=str(query),  # what it prints (text, regex, case, target, kinds) as asked: no Query made again

@@ -27,7 +27,7 @@ from maguyva_tui.core.parsing.trait_impls import impl_trait
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.similar import KIND_FAMILIES, same_family, similar_target, source_spans
 from maguyva_tui.core.stopwords import GRAPH_QUESTION as STOP_WORDS
-from maguyva_tui.core.types import Hit, Query, Symbol, calls_one_of
+from maguyva_tui.core.types import Hit, Query, Symbol, calls_one_of, echo
 
 MIN_WORD = 3  # shorter words ("id", "of") match too many names to say anything
 WHOLE_NAME_WEIGHT = 1.0  # the query names the symbol outright
@@ -475,6 +475,27 @@ class GraphRetriever:
                     seeds[node] += WORD_WEIGHT / len(matches)
         transition = self.graph.transition
         return {n: w for n, w in seeds.items() if n in transition.index}
+
+    def unseeded(self, query: Query) -> str | None:
+        """Why the free text ranks nothing (:meth:`seeds` found no symbol to start from), in one
+        clause; ``None`` when it has seeds. zstd's ``ZSTD_`` had been ``0 results`` and no word: it
+        names no symbol, and its word ``zstd`` is in more names than :data:`MAX_WORD_SEEDS`."""
+        if self.seeds(query):
+            return None
+        asked = echo((query.target or query.text).strip())
+        named = [n for w in identifiers_in(query.text) + ([query.target] if query.target else []) for n in self._named(w)]
+        head = "the graph engine ranks the code around the symbols a question names or shares a word with"
+        if named:
+            return f'{head}: "{asked}" names only symbols no call, use or import ties to other code'
+        index = self.word_index()
+        asked_words = sorted({w for w in words(query.text) if len(w) >= MIN_WORD and w not in STOP_WORDS})
+        common = [(w, len(index[w])) for w in asked_words if len(index.get(w, ())) > MAX_WORD_SEEDS]
+        if common:
+            many = ", ".join(f"{w} is a word of {n:,} names" for w, n in common[:3])
+            return f'{head}: "{asked}" names none, and {many}, too many to start from'
+        if asked_words:
+            return f'{head}: "{asked}" names none, and no name holds its words'
+        return f'{head}: "{asked}" names none, and holds no word of {MIN_WORD} letters or more to match names by'
 
     def _named(self, written: str) -> tuple[str, ...]:
         """Return the symbols a written identifier names outright (not by a word of it)."""
