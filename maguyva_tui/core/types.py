@@ -148,17 +148,22 @@ class Symbol:
     """A function or method declared without a body (a Java or PHP interface's or abstract method, a
     TypeScript signature, a Rust trait's method, a C++ pure virtual, a Go interface's method): a
     stand-in for the definitions with one, which a bare name lists first."""
+    file_local: bool = False
+    """Seen only where its file is compiled or included: a C/C++ ``static`` function or global, one
+    in an anonymous namespace, a ``#define``. Another source file's is never what a name means."""
 
 
 TEMPLATE_FLAG: Final = 1
 DECLARATION_FLAG: Final = 2
+FILE_LOCAL_FLAG: Final = 4
 """The bits of the stored symbols' last column (:func:`symbol_flags`): a macro template's
-definition, a declaration without a body. One column holds both: the index grows by no byte."""
+definition, a declaration without a body, a file-local definition. One column holds them all: the
+index grows by no byte."""
 
 
 def symbol_flags(symbol: Symbol) -> int:
-    """A symbol's stored flags (:data:`TEMPLATE_FLAG`, :data:`DECLARATION_FLAG`)."""
-    return TEMPLATE_FLAG * symbol.template | DECLARATION_FLAG * symbol.declaration
+    """A symbol's stored flags (:data:`TEMPLATE_FLAG`, :data:`DECLARATION_FLAG`, :data:`FILE_LOCAL_FLAG`)."""
+    return TEMPLATE_FLAG * symbol.template | DECLARATION_FLAG * symbol.declaration | FILE_LOCAL_FLAG * symbol.file_local
 
 
 def stored_symbol(path: str, row: Sequence[Any]) -> Symbol:
@@ -166,7 +171,7 @@ def stored_symbol(path: str, row: Sequence[Any]) -> Symbol:
     line, flags) and its file's path."""
     flags = row[8]
     return Symbol(row[0], row[1], row[2], path, row[3], row[4], row[5], row[6], row[7],
-                  bool(flags & TEMPLATE_FLAG), bool(flags & DECLARATION_FLAG))
+                  bool(flags & TEMPLATE_FLAG), bool(flags & DECLARATION_FLAG), bool(flags & FILE_LOCAL_FLAG))
 
 
 @dataclass(frozen=True, slots=True)

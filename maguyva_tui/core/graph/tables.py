@@ -27,7 +27,7 @@ from maguyva_tui.core.parsing.facts.names import UNION_TYPE
 from maguyva_tui.core.parsing.facts.rust_impl_generics import GENERIC
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.store.records import StoredRecords, decode_records
-from maguyva_tui.core.types import FileFacts, Import, Symbol
+from maguyva_tui.core.types import FILE_LOCAL_FLAG, FileFacts, Import, Symbol
 
 CLASS_KINDS: frozenset[str] = frozenset({"class", "struct", "interface", "trait", "enum", "type"})
 """Symbol kinds that have members and bases."""
@@ -166,6 +166,9 @@ class FileIndex:
     scoped_imports: dict[str, dict[str, list[Import]]] = field(default_factory=dict)
     """Rust: qualname of a function to the names a ``use`` written in its body binds there (and
     in the items nested in it), before any item of an enclosing scope of that name."""
+    file_local: frozenset[str] = frozenset()
+    """C/C++: qualnames whose every definition here is file-local (``Symbol.file_local``: ``static``,
+    an anonymous namespace's, a ``#define``), seen only where this file is compiled or included."""
 
     def enclosing_class(self, scope: str | None) -> str | None:
         """Return the qualname of the innermost class in this file enclosing a scope."""
@@ -184,6 +187,8 @@ def index_file(source: Source) -> FileIndex:
         old = defs.get(qualname)
         if old is None or KIND_PRIORITY.get(kind, 9) < KIND_PRIORITY.get(old, 9):
             defs[qualname] = kind
+    if index.language in ("c", "cpp"):
+        index.file_local = _file_local(source.symbols)
     imports: dict[str, list[Import]] = defaultdict(list)
     scoped = _using_scopes(source.symbols, source.imports) if index.language == "cpp" else {}
     for imp in source.imports:
@@ -256,6 +261,22 @@ def _symbol_row(symbol: Symbol | SymbolRow) -> tuple[Any, ...]:
     if isinstance(symbol, Symbol):
         return symbol.name, symbol.qualname, symbol.kind, symbol.start_line, symbol.end_line
     return tuple(symbol[:5])
+
+
+def _file_local(symbols: Sequence[Symbol] | Sequence[SymbolRow]) -> frozenset[str]:
+    """Return the qualnames whose every definition is file-local (one ``#if`` branch's ``static``
+    beside another's extern definition is not), objects or rows."""
+    flagged: set[str] = set()
+    seen: set[str] = set()
+    for symbol in symbols:
+        qualname, local = ((symbol.qualname, symbol.file_local) if isinstance(symbol, Symbol)
+                           else (symbol[1], bool(symbol[8] & FILE_LOCAL_FLAG)))
+        if local and qualname not in seen:
+            flagged.add(qualname)
+        elif not local:
+            flagged.discard(qualname)
+        seen.add(qualname)
+    return frozenset(flagged)
 
 
 def _definitions(symbols: Sequence[Symbol] | Sequence[SymbolRow]) -> Iterator[tuple[str, str]]:

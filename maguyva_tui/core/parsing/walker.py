@@ -135,6 +135,7 @@ class Walker:
         unscoped: bool = False,
         chunk: bool = True,
         declaration: bool = False,
+        file_local: bool = False,
     ) -> None:
         """Record a definition spanning ``outer``, then walk its body inside its scope.
 
@@ -143,6 +144,7 @@ class Walker:
         ``chunk``: whether it is a chunk of its own (a short callback named inside a call is a
         symbol, but it reads best within the chunk around it).
         ``declaration``: a function or method declared without a body (``Symbol.declaration``).
+        ``file_local``: seen only where its file is compiled or included (``Symbol.file_local``).
         """
         if name is None:
             name = self.text(name_node) if name_node is not None else ""
@@ -154,7 +156,8 @@ class Walker:
         name_line = name_node.start_point.row + 1 if name_node is not None else start
         self.symbols.append(
             Symbol(name, qualname, kind, self.path, start, end, self.language,
-                   self.signature(signature_at or name_node or outer), name_line, declaration=declaration)
+                   self.signature(signature_at or name_node or outer), name_line, declaration=declaration,
+                   file_local=file_local)
         )
         if chunk and kind not in UNCHUNKED_KINDS:
             self.chunks.append(Chunk(self.path, start, end, kind, qualname, self.language))

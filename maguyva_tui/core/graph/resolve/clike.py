@@ -22,6 +22,9 @@ from maguyva_tui.core.graph.tables import FileIndex, split_id
 from maguyva_tui.core.parsing.facts.imports import USING_NAMESPACE, WILDCARD
 
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
+SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".c++", ".cp")
+"""A translation unit's own file: what it defines file-local (``static``) no other file sees (a
+header's, or another file's it ``#include``s, is reached through the include)."""
 
 
 class CLike(Language):
@@ -50,8 +53,9 @@ class CLike(Language):
             prefix = scope
             while prefix:
                 qualname = f"{prefix}.{name}"
-                if qualnames.get(qualname) and not _constructor(r, qualnames, prefix, name):
-                    return c_target(r, qualname, qualnames[qualname])
+                chosen = c_target(r, qualname, qualnames[qualname], index.path) if qualnames.get(qualname) else None
+                if chosen is not None and not _constructor(r, qualnames, prefix, name):
+                    return chosen
                 used = using(r, prefix, name)
                 if used is None and WILDCARD in index.scoped_imports.get(prefix, {}):
                     used = _used_namespaces(r, index, prefix, name)
@@ -59,7 +63,7 @@ class CLike(Language):
                     return used
                 prefix = prefix.rpartition(".")[0]
         found = names.tops.get("c", {}).get(name)
-        return c_target(r, name, found) if found else None
+        return c_target(r, name, found, index.path) if found else None
 
     def presumed_external(self, r: Lookup, index: FileIndex, name: str, scope: str | None) -> bool:
         """Tell whether a name defined nowhere here comes from a system header, not a member:
@@ -127,16 +131,49 @@ class CLike(Language):
             (t for t in found if split_id(t)[0].rpartition(".")[0] == stem), found[0])
 
 
-def c_target(r: Lookup, qualname: str, nodes: list[str]) -> str | None:
+def c_target(r: Lookup, qualname: str, nodes: list[str], here: str | None = None) -> str | None:
     """Choose among the definitions of one qualified name: a namespace opened by several files is
     the ``cns:`` target (its members are looked up across files); otherwise the one definition,
-    those of source files before headers' (a file may define it twice, #if/#else)."""
-    found = list(dict.fromkeys(nodes))
+    those of source files before headers' (a file may define it twice, #if/#else).
+
+    A source file's file-local definition (``static``, a ``#define``) is one only for the file
+    calling (``here``) where that is the source file or a file it includes, however deeply: a
+    header or an ``.inc`` is compiled within the source files that include it (cmark's
+    ``case_fold_switch.inc`` calls the ``bufpush`` macro of ``utf8.c``, which includes it), and
+    no other file sees it (zstd's ``FSE_readNCount`` of ``entropy_common.c`` beside four legacy
+    decoders' ``static`` copies had been ambiguous from every other file)."""
+    found = [t for t in dict.fromkeys(nodes) if _seen_from(r, t, here)]
     definitions = [t for t in found if r.kind(t) != "module"]
     if found and not definitions:
         return "cns:" + qualname
     sources = [t for t in definitions if not split_id(t)[0].endswith(HEADER_SUFFIXES)]
     return unique(sources or definitions)
+
+
+def _seen_from(r: Lookup, target: str, here: str | None) -> bool:
+    """Whether a file (``None``: one not known) sees a definition: any but a source file's
+    file-local one, which its own file and the files it includes alone see."""
+    path, qualname = split_id(target)
+    if path == here or not path.lower().endswith(SOURCE_SUFFIXES):
+        return True
+    index = r.file(path)
+    if index is None or qualname not in index.file_local:
+        return True
+    return here is not None and here in r.memoized(("c-included", path), _included, r, index)
+
+
+def _included(r: Lookup, index: FileIndex) -> frozenset[str]:
+    """Return the files a file's ``#include``s reach, however deeply."""
+    seen = {index.path}
+    queue = [index]
+    for current in queue:
+        for imp in current.wildcards:
+            target = r.module(current, imp.module)
+            other = r.file(target) if target not in SENTINELS and target not in seen else None
+            if other is not None:
+                seen.add(target)
+                queue.append(other)
+    return frozenset(seen)
 
 
 def using(r: Lookup, namespace: str, name: str) -> str | None:

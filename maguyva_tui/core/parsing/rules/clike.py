@@ -116,9 +116,38 @@ def _function_here(w: Walker, node: Node, outer: Outer) -> None:
     if not prefix and _after_tilde(w, name_node):
         name = "~" + name
     kind = "method" if prefix else w.function_kind()
-    w.define(kind, outer, name_node, name=name, prefix=prefix)
+    w.define(kind, outer, name_node, name=name, prefix=prefix,
+             file_local=not prefix and _file_local(w, node, name_node.start_byte))
     _macros_within(w, node)
     _local_types(w, node.child_by_field_name("body"), [*prefix, name], kind)
+
+
+_WORD = re.compile(rb"[A-Za-z_]\w*")
+_STATIC_MACRO = re.compile(rb"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+static\b", re.MULTILINE)
+"""A macro standing for ``static`` (zstd's ``#  define MEM_STATIC static inline``), which the
+parser blanks before a function's head."""
+
+
+def _file_local(w: Walker, node: Node, head_end: int) -> bool:
+    """Whether a definition outside any class is seen only where its file is compiled or
+    included: ``static`` in its head (from its line's start, or the code before it on that line,
+    up to its name), or a macro this file defines as ``static ...`` (``MEM_STATIC size_t
+    BIT_initDStream(...)``: the parser blanked the macro), or C++'s anonymous namespace around
+    it. zstd's legacy decoders each define their own ``static FSE_readNCount``: a call in another
+    file had taken all of them for candidates."""
+    if w.scope_kind in CLASS_KINDS:
+        return False  # a static member function or field: the class's, seen wherever it is
+    if any(scope.name is None and scope.kind == "module" for scope in w.scopes):
+        return True  # ``namespace { ... }``
+    before = node.prev_sibling
+    start = max(w.source.rfind(b"\n", 0, node.start_byte) + 1, before.end_byte if before is not None else 0)
+    words = set(_WORD.findall(w.source[start:head_end]))
+    if b"static" in words:
+        return True
+    macros = w.memo.get("static_macros")
+    if not isinstance(macros, frozenset):
+        macros = w.memo["static_macros"] = frozenset(_STATIC_MACRO.findall(w.source))
+    return not words.isdisjoint(macros)
 
 
 def _after_tilde(w: Walker, name: Node) -> bool:
@@ -247,7 +276,8 @@ def _loose_function(w: Walker, children: list[Node], at: int) -> int:
     if name_node is not None and w.scope_kind not in FUNCTION_KINDS:
         name, prefix = split_qualified(w.text(name_node))
         w.define("method" if prefix else w.function_kind(), _Span(children[first], children[last]), name_node,
-                 name=name, prefix=prefix)
+                 name=name, prefix=prefix,
+                 file_local=not prefix and _file_local(w, children[first], name_node.start_byte))
     return last + 1
 
 
@@ -463,7 +493,9 @@ def _declaration(w: Walker, node: Node, outer: Outer) -> None:
         if name is not None and not function:  # ``int Foo::count = 0;``: Foo's static member
             span = outer if len(declarators) == 1 else declarator
             bare, prefix = split_qualified(w.text(name)) if name.type == "qualified_identifier" else (None, ())
-            w.define("constant" if constant else "variable", span, name, name=bare, prefix=prefix)
+            w.define("constant" if constant else "variable", span, name, name=bare, prefix=prefix,
+                     file_local=not prefix and (_file_local(w, node, name.start_byte)
+                                                or constant and w.language == "cpp" and w.scope_kind not in CLASS_KINDS))
             names.append(name)
     if len(names) == 1 and names[0].type == "identifier":
         _anonymous_members(w, node, len(declarators), names)
@@ -587,14 +619,15 @@ def _template(w: Walker, node: Node, outer: Outer) -> None:
 def _macro(w: Walker, node: Node, outer: Outer) -> None:
     """Record ``#define NAME value`` as a constant and ``#define F(x) ...`` as a function.
 
-    A macro ignores namespaces and classes: its qualified name is its bare name wherever it is."""
+    A macro ignores namespaces and classes: its qualified name is its bare name wherever it is. It
+    is file-local: seen where its file is compiled or included alone."""
     misread = _misread_macro(node)
     if misread is not None:
-        w.define(misread[1], outer, misread[0], unscoped=True)
+        w.define(misread[1], outer, misread[0], unscoped=True, file_local=True)
     elif node.type == "preproc_function_def":
-        w.define("function", outer, node.child_by_field_name("name"), unscoped=True)
+        w.define("function", outer, node.child_by_field_name("name"), unscoped=True, file_local=True)
     elif node.child_by_field_name("value") is not None or not _include_guard(node):
-        w.define("constant", outer, node.child_by_field_name("name"), unscoped=True)
+        w.define("constant", outer, node.child_by_field_name("name"), unscoped=True, file_local=True)
 
 
 def _include_guard(node: Node) -> bool:
@@ -674,7 +707,7 @@ def _macros_within(w: Walker, node: Node) -> None:
         finish = (row + source.count(b"\n", at, last), last - (source.rfind(b"\n", 0, last) + 1), last)
         name = match.group(1).decode("utf-8", "replace")
         w.define("function" if function else "constant", _Span.of_text(begin, finish), None,
-                 name=name, unscoped=True)
+                 name=name, unscoped=True, file_local=True)
 
 
 _HANDLERS = {
