@@ -186,12 +186,21 @@ def nothing_indexed(generation: Generation) -> str | None:
     return f"the index holds no file: {sum(skipped.values()):,} skipped ({why})"
 
 
-Unread = tuple[int, int]
-"""How many files the index left out for their size, and how many paths it could not read (a
-file or folder its user may not read: ``rg`` says "Permission denied" there)."""
+class Unread(tuple[int, int]):
+    """How many files the index left out for their size, and how many paths it could not read (a
+    file or folder its user may not read: ``rg`` says "Permission denied" there); over a workspace,
+    also the repositories with any (``where``, not part of the pair)."""
+
+    where: tuple[str, ...]
+
+    def __new__(cls, too_big: int, unreadable: int, where: tuple[str, ...] = ()) -> Unread:
+        made = super().__new__(cls, (too_big, unreadable))
+        made.where = where
+        return made
 
 
-def missing_literal(target: str, other_case: bool, unread: Unread = (0, 0), held: tuple[str, ...] = ()) -> LookupFailure:
+def missing_literal(target: str, other_case: bool, unread: Unread | tuple[int, int] = (0, 0),
+                    held: tuple[str, ...] = ()) -> LookupFailure:
     """Return the failure for a string no line holds in the case asked (``other_case``: some line
     holds it in another case, and the results are those lines); ``unread``: files the index left
     out for their size, which ``rg`` would still read, and paths it could not read (the answer then
@@ -211,16 +220,18 @@ def lines_said(unread: Unread) -> tuple[str, str]:
     return _unread_said(unread)
 
 
-def _unread_said(unread: Unread) -> tuple[str, str]:
+def _unread_said(unread: Unread | tuple[int, int]) -> tuple[str, str]:
     """"no line" or "no indexed line", and what the index did not read (`` (2 files over 1 MiB not
-    indexed)``, else nothing)."""
-    too_big, unreadable = unread
+    indexed)``, over a workspace with its repositories: `` (1 unreadable path not indexed, in lib)``;
+    else nothing)."""
+    too_big, unreadable = unread[0], unread[1]
     said = []
     if too_big:
         said.append(f"{too_big:,} {'file' if too_big == 1 else 'files'} over {MAX_FILE_BYTES // (1024 * 1024)} MiB")
     if unreadable:
         said.append(f"{unreadable:,} unreadable {'path' if unreadable == 1 else 'paths'}")
-    return ("no indexed line", f" ({' and '.join(said)} not indexed)") if said else ("no line", "")
+    where = unread_files.where_said(unread.where if isinstance(unread, Unread) else ())
+    return ("no indexed line", f" ({' and '.join(said)} not indexed{where})") if said else ("no line", "")
 
 
 def unmatched_regex(generation: Generation, pattern: str, ran: Sequence[str], results: Sequence[object]) -> LookupFailure | None:
@@ -238,12 +249,17 @@ def unmatched_regex(generation: Generation, pattern: str, ran: Sequence[str], re
 
 def unread(generation: Generation) -> Unread:
     """How many files the index left out for their size and how many paths it could not read, from
-    its manifest ((0, 0) where the generation does not say: a far shard's)."""
+    its manifest ((0, 0) where the generation does not say); over a workspace's view, summed over its
+    repositories, with those that have any."""
+    by_repository = unread_files.skipped_by_repository(getattr(generation, "snapshot", None))
+    if by_repository is not None:
+        return Unread(sum(big for big, _ in by_repository.values()), sum(n for _, n in by_repository.values()),
+                      tuple(label for label, counts in by_repository.items() if any(counts)))
     manifest = getattr(getattr(generation, "snapshot", None), "manifest", None)
     found = getattr(manifest, "skipped", None)
     skipped = found if isinstance(found, dict) else {}
     too_big, unreadable = skipped.get("too_large", 0), skipped.get("unreadable", 0)
-    return (too_big if isinstance(too_big, int) else 0, unreadable if isinstance(unreadable, int) else 0)
+    return Unread(too_big if isinstance(too_big, int) else 0, unreadable if isinstance(unreadable, int) else 0)
 
 
 def literal_found(generation: Generation, query: Query, case: str) -> bool | None:

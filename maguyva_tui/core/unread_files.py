@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -122,9 +122,44 @@ def said(files: tuple[str, ...]) -> str:
 def unreadable_said(snapshot: Any) -> str:
     """`` (1 unreadable path not indexed)`` where the snapshot's walk could not read some path, else
     nothing: a file without read permission may define the name a question misses (``rg`` says it
-    could not read one; "no symbol named cr_func" had said nothing of it)."""
+    could not read one; "no symbol named cr_func" had said nothing of it). A workspace's view says
+    the repositories whose walks could not (``, in lib``; :func:`skipped_by_repository`)."""
+    by_repository = skipped_by_repository(snapshot)
+    if by_repository is not None:
+        return _unreadable_in({label: unreadable for label, (_, unreadable) in by_repository.items()})
+    count = _unreadable_count(snapshot)
+    return f" ({count:,} unreadable {'path' if count == 1 else 'paths'} not indexed)" if count > 0 else ""
+
+
+def unreadable_in(snapshots: Mapping[str, Any]) -> str:
+    """:func:`unreadable_said` of several repositories' snapshots, by label, naming those whose walk
+    could not read some path (`` (1 unreadable path not indexed, in lib)``; the MCP server's
+    workspace answer to an unknown name)."""
+    return _unreadable_in({label: _unreadable_count(snapshot) for label, snapshot in snapshots.items()})
+
+
+def _unreadable_in(counts: Mapping[str, int]) -> str:
+    count = sum(n for n in counts.values() if n > 0)
+    where = tuple(label for label, n in counts.items() if n > 0)
+    return f" ({count:,} unreadable {'path' if count == 1 else 'paths'} not indexed{where_said(where)})" if count else ""
+
+
+def _unreadable_count(snapshot: Any) -> int:
+    """How many paths a snapshot's walk could not read, as its manifest says (0 where it does not)."""
     skipped = getattr(getattr(snapshot, "manifest", None), "skipped", None)
-    count = skipped.get("unreadable", 0) if isinstance(skipped, dict) else 0
-    if not isinstance(count, int) or count <= 0:
-        return ""
-    return f" ({count:,} unreadable {'path' if count == 1 else 'paths'} not indexed)"
+    found = skipped.get("unreadable", 0) if isinstance(skipped, dict) else 0
+    return found if isinstance(found, int) and found > 0 else 0
+
+
+def skipped_by_repository(snapshot: Any) -> dict[str, tuple[int, int]] | None:
+    """A workspace view's snapshot's files left out for their size and paths its walk could not read,
+    per repository with any (``{"lib": (0, 1)}``); ``None`` for one repository's snapshot (its
+    manifest says them). The view holds no one manifest: a workspace's miss had said nothing of a
+    repository's unreadable paths, where that repository alone said them."""
+    told = getattr(snapshot, "skipped_by_repository", None)
+    return dict(told()) if callable(told) else None
+
+
+def where_said(labels: tuple[str, ...]) -> str:
+    """``, in lib, web``: the repositories a workspace's count of unread paths is of; empty for none."""
+    return f", in {', '.join(labels)}" if labels else ""

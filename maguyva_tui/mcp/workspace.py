@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 from maguyva_tui.core.answers import Definition, GraphAnswer, ImpactEntry, from_root, slashed
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import Hit, QueryError
+from maguyva_tui.core.unread_files import unreadable_in
 
 # core.workspace imports distinct_roots and labels_for without listing them in __all__ yet (to be
 # added there, then this ignore goes).
@@ -447,8 +448,10 @@ class WorkspaceService:
             raise AnswerError(f"in the workspace's repositories ({', '.join(answers)}){unsearched}, {told}.")
         close = dict.fromkeys(s for a in answers.values() for s in a.suggestions)
         hint = _suggest(GraphAnswer(name, (), (), 0, suggestions=tuple(close)))
+        unread = unreadable_in({label: self.services[label].engine.generation.snapshot for label in answers
+                                if label in self.services})  # as one repository says its unread paths
         raise AnswerError(f"no {what} {echo(name)!r} in any repository of the workspace: "
-                          f"{', '.join(answers)}{unsearched}.{hint}")
+                          f"{', '.join(answers)}{unsearched}{unread}.{hint}")
 
     def _workspace(self, engines: dict[str, Engine], absent: Sequence[Missing]) -> dict[str, Any]:
         """What every answer says of the workspace: the repositories searched, and those not; in

@@ -991,6 +991,13 @@ class RemoteShard:
     def _plan_file_names(self, token: int, stem: str) -> _Plan:
         return _Plan("call", ("file_names", token, stem), empty=())
 
+    def skipped(self, token: int) -> tuple[int, int]:
+        """Files left out for their size and paths not read by this repository's walk; a gone shard says none."""
+        return cast("tuple[int, int]", tuple(self._run(self._plan_skipped(token))))
+
+    def _plan_skipped(self, token: int) -> _Plan:
+        return _Plan("call", ("skipped", token), empty=(0, 0))
+
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has."""
         return frozenset(self._run(self._plan_names(token)))

@@ -584,6 +584,8 @@ class _View:
         self._twins: frozenset[str] = frozenset()
         """The files copy folding found copied whole in their repository (:meth:`twin_files`)."""
         self._lock = threading.Lock()
+        self._skipped: dict[str, tuple[int, int]] | None = None
+        """Per repository, the files its index left out and the paths it could not read (:meth:`skipped_by_repository`)."""
         self.capped: list[str] = []
         self.failed: list[str] = []
         self.snapshot = _Lines(self)
@@ -766,6 +768,21 @@ class _View:
                 chunk = self.chunk_at(qualify(label, path[len(label) + 1:]), line)
                 return None if chunk is None else replace(chunk, path=path)
         return None
+
+    def skipped_by_repository(self) -> dict[str, tuple[int, int]]:
+        """Per repository whose index left files out for their size or whose walk could not read
+        some path, how many of each (:meth:`Shard.skipped`), asked once a question: a miss over a
+        workspace says them as one repository's miss does, naming the repositories."""
+        with self._lock:
+            if self._skipped is not None:
+                return self._skipped
+        each = self.each()
+        asked = fan_out(self._coordinator._fan, [(shard, "skipped", (token,)) for shard, token in each])
+        found = {shard.label: (told[0], told[1]) for (shard, _), future in zip(each, asked)
+                 if any(told := tuple(future.result() or (0, 0)))}
+        with self._lock:
+            self._skipped = found
+        return found
 
     def file_names(self, stem: str) -> list[str]:
         """The names of every repository's files that are ``stem`` and an extension (``rich_utils.py``),
@@ -1271,6 +1288,11 @@ class _Lines:
             return generation.snapshot.line_count(local)
         shard, token, local = self._view.shard(path)
         return shard.line_count(token, local)
+
+    def skipped_by_repository(self) -> dict[str, tuple[int, int]]:
+        """Per repository with any, its files left out for their size and paths not read, as a
+        manifest's ``skipped`` says them (:meth:`_View.skipped_by_repository`)."""
+        return self._view.skipped_by_repository()
 
     @property
     def symbols(self) -> list[Symbol]:

@@ -46,6 +46,7 @@ from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, file_names, placed
+from maguyva_tui.core.lookup import unread
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import split as split_in_file
@@ -773,6 +774,12 @@ class Shard:
         """The names of this repository's files that are ``stem`` and an extension (``rich_utils.py``),
         as one repository reads them (:func:`~maguyva_tui.core.locations.file_names`)."""
         return tuple(file_names(self._parts(token).generation, stem) or ())
+
+    def skipped(self, token: int) -> tuple[int, int]:
+        """How many files this repository's index left out for their size and how many paths its
+        walk could not read (:func:`~maguyva_tui.core.lookup.unread`), as its own misses say them."""
+        too_big, unreadable = unread(self._parts(token).generation)
+        return too_big, unreadable
 
     def names(self, token: int) -> frozenset[str]:
         """Every distinct name a symbol of the repository has, as written (a missed name's close
