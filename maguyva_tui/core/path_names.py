@@ -12,6 +12,7 @@ question of where it is defined, as the files among those defining the name that
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -229,9 +230,12 @@ def files_defining(lookup: Callable[[str], Sequence[Symbol]], target: str) -> tu
     does (then every file defining it: the notice names where). ``None`` for any other target, or
     a name no file defines (its own answer says so)."""
     parts = split(target)
-    if parts is None:
-        return None
-    path, name = parts
+    return None if parts is None else defining_in(lookup, *parts)
+
+
+def defining_in(lookup: Callable[[str], Sequence[Symbol]], path: str, name: str) -> tuple[str, frozenset[str], str | None] | None:
+    """:func:`files_defining` of ``name`` in the file or folder ``path`` (``cli``, a folder's name
+    alone, as ``where is cc_visit defined in cli`` writes it)."""
     found = lookup(name)
     if not found:
         return None
@@ -355,3 +359,47 @@ def outside_place(text: str, root: str) -> tuple[str, str] | None:
     if place.rstrip("/") == root.rstrip("/"):
         return None  # the root itself: the whole repository
     return text[: match.start()].rstrip() + text[match.end("p"):].rstrip(), place
+
+
+_DOTTED_PATH: Final = re.compile(r"(?<![^\s\"'`(\[<])(?![/~])[\w.@+-]+(?:/[\w.@+-]*)+")
+"""A relative path in a question, from a token's start (an absolute or home one is outside, or read
+from the root first: :func:`through_root`), ``//`` and ``.`` or ``..`` folders allowed."""
+
+
+def normal_path(written: str) -> str | None:
+    """A relative path with ``.`` or ``..`` folders or a doubled ``/`` inside (``radon/../radon/complexity.py``,
+    ``radon//complexity.py``) as it names the file: ``radon/complexity.py``, a leading ``./`` and a trailing
+    ``/`` kept (they say it is a path); ``None`` for a path with none, or one that climbs above the root
+    (``radon/../../x.py``: outside it, and said so) or ends there (``radon/..``)."""
+    lead = ""
+    while written.startswith("./"):
+        lead, written = "./", written[2:]
+    trail = "/" if written.endswith("/") else ""
+    inner = written.rstrip("/")
+    segments = inner.split("/")
+    if not any(s in ("", ".", "..") for s in segments):
+        return None
+    normal = posixpath.normpath(inner)
+    if normal in (".", "..") or normal.startswith("../") or normal.startswith("/"):
+        return None
+    return lead + normal + trail
+
+
+def normalised(text: str, known: Callable[[str], bool]) -> str:
+    """A question with each relative path it writes through ``.``, ``..`` or ``//``
+    (``who calls radon//complexity.py::cc_visit``) read as the path it names, where ``known`` says an
+    indexed file or folder is that one: it had been "no indexed file is radon/../radon/complexity.py".
+    A path that climbs above the root stays as written (outside the root, and said so); a text
+    without such a path is returned as it is."""
+    if "/." not in text and "//" not in text:
+        return text
+
+    def read(match: re.Match[str]) -> str:
+        word = match.group()
+        path = _unpunctuated(word) if word.endswith(("..", ".")) else word
+        normal = normal_path(path)
+        if normal is None or not known(normal.removeprefix("./").rstrip("/")):
+            return word
+        return normal + word[len(path):]
+
+    return _DOTTED_PATH.sub(read, text)

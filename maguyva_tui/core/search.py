@@ -23,6 +23,7 @@ from maguyva_tui.core.alone_empty import alone_empty
 from maguyva_tui.core.bm25 import code_words
 from maguyva_tui.core.duplicates import fold_copies, twin_paths
 from maguyva_tui.core.folder_question import folder_files, folder_said, folder_written
+from maguyva_tui.core.folder_scope import closing_place, kept_in, scope, unheld
 from maguyva_tui.core.fusion import (
     ChunkKey,
     Fused,
@@ -107,7 +108,7 @@ from maguyva_tui.core.message_text import (
     has_runtime_value,
     with_unquoted,
 )
-from maguyva_tui.core.missing_paths import missing_path, names_path
+from maguyva_tui.core.missing_paths import close_paths, holds, missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, is_operator_method, qualifier_parts, spelled, unhidden
 from maguyva_tui.core.other_calls import (
@@ -119,7 +120,16 @@ from maguyva_tui.core.other_calls import (
     untied_subtypes,
 )
 from maguyva_tui.core.parsing.extensions import language_for
-from maguyva_tui.core.path_names import files_defining, in_file, outside_place, rooted_paths, split, through_root
+from maguyva_tui.core.path_names import (
+    defining_in,
+    files_defining,
+    in_file,
+    normalised,
+    outside_place,
+    rooted_paths,
+    split,
+    through_root,
+)
 from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.place_questions import asked_at_place
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
@@ -292,10 +302,16 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                            elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     read = _pasted_line(parts.generation, _intent(req, places, skip), req)
     grounded = _ground(parts.generation, _spelled(parts.generation, read, req, places, skip), req)
+    folder = None if req.regex or grounded.name not in ("find_definition", *GRAPH_INTENTS) else \
+        scope(req.text, getattr(parts.generation.snapshot, "files", None))
+    if folder is not None:  # who calls visit in app/cli: visit's callers there, not what imports the folder
+        grounded = _named_before(parts.generation, req, grounded, folder)
     intent, inherited_notice = _in_file(parts.generation, grounded, req)
     within = None  # the files a definition question's name is written through
     if intent is grounded:
         intent, inherited_notice, within = _defined_in_file(parts.generation, grounded, req)
+    if folder is not None and intent is grounded:  # where is cc_visit defined in cli: that folder's alone
+        intent, inherited_notice, within = _defined_in_folder(parts.generation, grounded, folder)
     if intent is grounded:
         intent, inherited_notice = _through_bases(parts.generation, grounded, req)
     if checkpoint is not None:
@@ -452,6 +468,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     target = similar_target(query)
     if target:  # "similar to X": the engines left X out, or X is no symbol and the words were searched
         run.notices.append(similar_notice(target, definitions(parts.generation.structural.lookup(target))))
+    if folder is not None and intent.name in GRAPH_INTENTS and (kept := kept_in(folder, run.lists, intent.target)):
+        run.notices.append(kept)  # who calls cc_visit in radon/cli: the call sites in its files alone
     own_order = _text_alone(parts.generation, the_plan, run, aside, req.limit)
     fused = _combine(parts.generation, the_plan, run, aside, req.text)[: req.limit] if own_order is None else []
     if checkpoint is not None:
@@ -1195,16 +1213,26 @@ def _placed(generation: Generation, req: SearchRequest) -> tuple[str, str | None
     if root is None or req.regex or req.intent == "exact_match" or getattr(generation.snapshot, "files", None) is None:
         return None
     top = str(root)
-    rooted = through_root(req.text, top)
+    rooted = normalised(through_root(req.text, top), lambda path: holds(_file_paths(generation), path))
     outside = outside_place(rooted, top)
-    if rooted == req.text and outside is None:
+    closes = outside is None and closing_place(rooted) is not None  # in radon/cli, in nowhere_dir: looked up below
+    if rooted == req.text and outside is None and not closes:
         return None
     intent = _intent(replace(req, intent=None))
     if intent.rule in LITERAL_RULES or intent.name == "exact_match":
         return None  # "/home/u/repo/build": a string as the file holds it
+    if outside is None and closes and intent.name in ("find_definition", *GRAPH_INTENTS) and (
+            missing := unheld(rooted, generation.snapshot.files, generation.knows_symbol,
+                              lambda place: close_paths(_file_paths(generation), place))) is not None:
+        return missing  # "who calls cc_visit in nowhere_dir": no indexed folder is nowhere_dir, said so
     if outside is None or intent.name not in ("find_definition", *GRAPH_INTENTS):
         return (rooted, None) if rooted != req.text else None
     return outside[0], f"{echo(outside[1])} is outside the repository ({top}): answered from the whole repository"
+
+
+def _file_paths(generation: Generation) -> list[str]:
+    """The indexed files' paths (a question naming a folder or a dotted path reads them)."""
+    return list(generation.snapshot.files)
 
 
 def _hidden(text: str, plain: str) -> list[str]:
@@ -1740,6 +1768,36 @@ def _defined_in_file(generation: Generation, intent: Intent,
     # bare: every repository's definitions
     finder = getattr(generation, "files_defining", None)
     read = files_defining(generation.structural.lookup, intent.target) if finder is None else finder(intent.target)
+    if read is None:
+        return intent, None, None
+    name, files, said = read
+    return replace(intent, target=name), said, files
+
+
+def _named_before(generation: Generation, req: SearchRequest, intent: Intent, folder: str) -> Intent:
+    """A callers, references or impact question read as about the folder it closes on (``who calls
+    visit in app/cli``: a plain word before a path) read as about the name before it where the
+    index defines that name, its answer then kept to the folder's files; the same intent otherwise
+    (``who imports things in app/cli``: the folder)."""
+    if intent.name not in GRAPH_INTENTS or (intent.target or "").removeprefix("./").rstrip("/") != folder:
+        return intent
+    read = closing_place(req.text)
+    plain = _intent(replace(req, text=read[0])) if read is not None else None
+    if plain is None or plain.name != intent.name or not plain.target or not generation.knows_symbol(plain.target):
+        return intent
+    return plain
+
+
+def _defined_in_folder(generation: Generation, intent: Intent,
+                       folder: str) -> tuple[Intent, str | None, frozenset[str] | None]:
+    """:func:`_defined_in_file` for a definition question closing on an indexed folder written
+    without its path's ``/`` (``where is cc_visit defined in cli``): its definitions in that
+    folder's files; the same intent and no files for any other question."""
+    target = intent.target
+    if intent.name != "find_definition" or not target or "::" in target or "/" in target \
+            or "structural" in generation.missing:
+        return intent, None, None
+    read = defining_in(generation.structural.lookup, folder, target)
     if read is None:
         return intent, None, None
     name, files, said = read
