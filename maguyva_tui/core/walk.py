@@ -158,16 +158,21 @@ def walked_into(root: Path, rel: str) -> bool:
     """Tell whether a walk of ``root`` descends into its folder ``rel``: no folder on the way is
     one never walked (``.git``) or ignored by the rules the walk reads (``.gitignore``,
     ``.ignore``, git's excludes), so the repository's index holds that folder's files."""
-    root = root.resolve()
+    return _rules_in(root.resolve(), rel) is not None
+
+
+def _rules_in(root: Path, rel: str) -> list[IgnoreFile] | None:
+    """The ignore rules a walk of ``root`` (resolved) reads in its folder ``rel``; ``None`` when the
+    walk never descends into it (:func:`walked_into`)."""
     rules = root_ignore_files(root)
     folder, done = root, ""
     for name in Path(rel).parts:
         done = f"{done}/{name}" if done else name
         if name in ALWAYS_SKIPPED_DIRS or is_ignored(rules, done, True):
-            return False
+            return None
         folder = folder / name
         rules = rules_below(rules, folder, done)
-    return True
+    return rules
 
 
 def read_source(
@@ -368,6 +373,9 @@ def _visit(
     if not stat.S_ISREG(st.st_mode):
         report.skip("not_regular", rel)
         return None
+    if is_link and _file_walked_at_its_own_path(path, root):
+        report.skip("symlink_duplicate", rel)
+        return None
     if st.st_size > max_bytes:
         report.skip("too_large", rel)
         return None
@@ -402,6 +410,17 @@ def _walked_at_its_own_path(real: str, parent_real: str, root: Path) -> bool:
     if _above(real, parent_real):
         return True
     return walked_into(root, os.path.relpath(real, root))
+
+
+def _file_walked_at_its_own_path(path: str, root: Path) -> bool:
+    """Tell whether a linked file inside the root is one the walk reaches at its own path (no
+    folder on the way and no rule of the ignore files keeps it out): it is indexed there, and the
+    link would be a second copy of its definitions and calls (ply's ``example/calc/lex.py ->
+    ../../ply/lex.py`` had listed ``class Lexer`` twice). A link to an ignored file is read, as a
+    link to an ignored folder is walked; rg follows neither by default."""
+    rel = Path(os.path.relpath(os.path.realpath(path), root))
+    rules = None if rel.name == GIT_LINK else _rules_in(root, str(rel.parent))
+    return rules is not None and not is_ignored(rules, rel.as_posix(), False)
 
 
 def _above(real: str, parent_real: str) -> bool:

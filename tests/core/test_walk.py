@@ -103,3 +103,24 @@ def test_a_link_sorted_before_its_folder_never_takes_its_files(tmp_path: Path) -
     report = WalkReport()
     assert _paths(tmp_path, report) == [".gitignore", "a_view/h.py", "real/r.py"]
     assert report.skipped["symlink_duplicate"] == 1 and report.skipped["symlink_loop"] == 1
+
+
+def test_a_link_to_a_file_walked_at_its_own_path_is_a_duplicate(tmp_path: Path) -> None:
+    """``example/calc/lex.py -> ../../ply/lex.py`` inside the root: ``ply/lex.py`` is indexed at its
+    own path and the link skipped as a duplicate, as a linked folder is (each of ply 3.11's
+    definitions in it had been listed twice, rg listing them once); a link sorted before its target,
+    a link to an ignored file (read, as a link to an ignored folder is walked) and a link to a file
+    out of the root (never followed) keep their rules."""
+    _tree(tmp_path, {"ply/lex.py": "class Lexer: pass\n", "ply/yacc.py": "y = 1\n", "gen/table.py": "t = 1\n",
+                     ".gitignore": "gen/\n"})
+    os.makedirs(tmp_path / "example" / "calc")
+    os.symlink("../../ply/lex.py", tmp_path / "example" / "calc" / "lex.py")
+    os.symlink("ply/yacc.py", tmp_path / "a_yacc.py")  # sorts before its target
+    os.symlink("gen/table.py", tmp_path / "table.py")
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.py"
+    outside.write_text("secret = 1\n")
+    os.symlink(outside, tmp_path / "out.py")
+    report = WalkReport()
+    assert _paths(tmp_path, report) == [".gitignore", "ply/lex.py", "ply/yacc.py", "table.py"]
+    assert report.skipped["symlink_duplicate"] == 2 and report.skipped["symlink_outside_root"] == 1
+    assert report.examples["symlink_duplicate"] == "a_yacc.py"

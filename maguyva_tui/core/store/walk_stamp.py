@@ -51,9 +51,11 @@ from maguyva_tui.core.store.format import FILE_MODE, FileEntry
 from maguyva_tui.core.walk import WalkTrace
 
 STAMP_FILE = "walk-stamp.json"
-STAMP_VERSION = 2
+STAMP_VERSION = 3
 """2: a walk that met a broken link or a loop is stamped too, marked ``unsound`` (never vouched
-for; a version 1 reader, which knows no such mark, reads no stamp and walks)."""
+for; a version 1 reader, which knows no such mark, reads no stamp and walks). 3: a link to a file
+the walk reaches at its own path is skipped as a duplicate; a stamp of an older walk, which read
+it as a second copy, is not trusted (the next walk drops the copy)."""
 
 RACY_NS = 3_000_000_000
 """A folder modified less than this before the walk began is not trusted (file-system clocks tick
