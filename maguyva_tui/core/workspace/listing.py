@@ -152,10 +152,20 @@ def _above_a_repository(folder: Path, roots: Iterable[Path]) -> str | None:
     """What a folder holding a git repository of the workspace is when it is none itself (``..``
     of a repository: the folder above it, every repository beside it with it); ``None`` otherwise
     (a git repository holding a clone, or folders of no git repository: nested as written)."""
-    if (folder / ".git").exists():
+    if _holds_git(folder):
         return None
-    inner = next((root for root in roots if folder in root.parents and (root / ".git").exists()), None)
+    inner = next((root for root in roots if folder in root.parents and _holds_git(root)), None)
     return None if inner is None else f"the folder above {inner.name}'s git repository"
+
+
+def _holds_git(folder: Path) -> bool:
+    """Whether a folder holds ``.git``; a folder its user may not read holds none that can be seen
+    (the repository is then named missing when it is opened, the others answer: its ``.git``
+    looked at here had ended every search of the workspace in "internal error: PermissionError")."""
+    try:
+        return (folder / ".git").exists()
+    except OSError:
+        return False
 
 
 def _too_wide(folder: Path) -> str | None:
