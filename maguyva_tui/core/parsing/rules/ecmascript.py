@@ -551,9 +551,11 @@ def _export_assignment(w: Walker, node: Node, outer: Outer, value: Node | None =
     if right.type == "object" and (owner := _prototype_owner(w, left)):  # `Foo.prototype = { bar() {} }`
         _object_members(w, right, owner)
         return True
-    if kind is None:
-        return False
     name = left.child_by_field_name("property")
+    if kind is None:
+        if not alias and w.text(left).startswith(_EXPORTS) and _exported_value(w, name, right):
+            w.define("variable", outer, name)  # its value is still searched for functions
+        return False
     if w.text(left).startswith(_EXPORTS):
         _define(w, kind, outer, name, right, alias)
         return True
@@ -569,6 +571,22 @@ def _export_assignment(w: Walker, node: Node, outer: Outer, value: Node | None =
     owner = tuple(part for part in path if part != "prototype")
     _define(w, "method" if kind == "function" else kind, outer, name, right, alias, prefix=owner)
     return True
+
+
+_NO_EXPORTS = frozenset({"default", "__esModule"})
+
+
+def _exported_value(w: Walker, name: Node | None, value: Node) -> bool:
+    """Whether ``exports.name = value`` (a value, no function or class) defines the module's
+    ``name``, as ``export const name = value`` does (TypeScript's CommonJS output of it: fp-ts's
+    ``exports.isNonEmpty = NEA.isNonEmpty``, ``exports.Functor = { ... }``): not where the value
+    is ``void 0`` (the declarations TypeScript writes first), nor the file's own ``name``
+    (``exports.map = map``: ``map`` is defined already), nor a default export."""
+    if name is None or name.type != "property_identifier" or w.text(name) in _NO_EXPORTS:
+        return False
+    if value.type == "unary_expression" and w.text(value).startswith("void"):
+        return False
+    return not (value.type == "identifier" and w.text(value) == w.text(name))
 
 
 def _prototype_owner(w: Walker, left: Node) -> tuple[str, ...]:
