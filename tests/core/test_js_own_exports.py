@@ -56,3 +56,18 @@ def test_an_exported_value_is_the_modules_name() -> None:
                        ("chain", "function", 12), ("flap", "variable", 13), ("some", "function", 14)]
     graph = graph_of({"lib/Option.js": OPTION, "lib/internal.js": INTERNAL, "lib/Array.js": ARRAY})
     assert call_targets(graph, "lib/Array.js", 3) == {"lib/Option.js::isNone"}
+
+
+def test_a_name_the_module_declares_stays_its_declarations() -> None:
+    """express's ``lib/utils.js``: ``var etag = require('etag')``, then ``exports.etag = ...``; its
+    bare ``etag(buf, options)`` calls the package, not the export, which defines no second ``etag``."""
+    utils = """\
+var etag = require('etag');
+exports.etag = createETagGenerator({ weak: false });
+function createETagGenerator(options) {
+  return function generateETag(body) { return etag(body, options); };
+}
+"""
+    assert [s.qualname for s in analyze("lib/utils.js", utils).symbols] == [
+        "createETagGenerator", "createETagGenerator.generateETag"]
+    assert call_targets(graph_of({"lib/utils.js": utils}), "lib/utils.js", 4) == set()
