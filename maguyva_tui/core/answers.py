@@ -32,7 +32,7 @@ from maguyva_tui.core.parsing.languages import EXTENSIONS
 from maguyva_tui.core.parsing.trait_impls import (
     plain_qualname as plain_qualname,  # front ends show a Rust impl's method by its name
 )
-from maguyva_tui.core.path_names import files_defining, in_file, outside_file, split, through_link
+from maguyva_tui.core.path_names import files_defining, in_file, normal_name, outside_file, split, through_link
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
@@ -131,11 +131,13 @@ def from_root(root: Path, name: str) -> str:
     write their paths: the tools had answered "no indexed file or folder is /home/u/repo/src/x.rs;
     close paths: src/x.rs". A name written through a link to the root is read from the root alike
     (:func:`~maguyva_tui.core.path_names.through_link`: ``/tmp/rlink/src/x.rs::Value`` where the
-    root is ``/tmp/repo``). Any other name as it is."""
+    root is ``/tmp/repo``). A path's ``.``, ``..`` and ``//`` are read (``radon//complexity.py::cc_visit``
+    had been "no indexed file or folder is" it), one climbing above the root left as written. Any
+    other name as it is."""
     top = root.as_posix().rstrip("/") + "/"
     if name.startswith(top):
-        return name[len(top):] if len(name) > len(top) else name
-    return through_link(name, root.as_posix()) or name
+        return normal_name(name[len(top):]) if len(name) > len(top) else name
+    return normal_name(through_link(name, root.as_posix()) or name)
 
 
 T = TypeVar("T")

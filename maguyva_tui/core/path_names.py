@@ -385,6 +385,14 @@ def normal_path(written: str) -> str | None:
     return lead + normal + trail
 
 
+def normal_name(name: str) -> str:
+    """A name a tool is given (``radon//complexity.py::cc_visit``, ``radon/../radon/complexity.py``)
+    with its path read as :func:`normal_path` reads it; any other name as it is."""
+    path, colon, rest = name.partition(":")
+    normal = normal_path(path) if "/" in path and not path.startswith(("/", "~")) else None
+    return name if normal is None else normal + colon + rest
+
+
 def normalised(text: str, known: Callable[[str], bool]) -> str:
     """A question with each relative path it writes through ``.``, ``..`` or ``//``
     (``who calls radon//complexity.py::cc_visit``) read as the path it names, where ``known`` says an

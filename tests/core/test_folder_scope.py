@@ -118,3 +118,14 @@ def test_a_dotted_path_above_the_root_stays_outside(engine: Engine) -> None:
     answer = engine.search("who calls lib/../../x.py::visit")
     assert any("lib/../../x.py" in n for n in answer.notices)
     assert answer.lookup_failed is not None
+
+
+@pytest.mark.parametrize("name", ["lib//core.py::visit", "lib/../lib/core.py::visit", "./app/../lib/./core.py:visit"])
+def test_a_tool_s_dotted_name_names_the_indexed_file(engine: Engine, name: str) -> None:
+    from maguyva_tui.graph_command import graph_answer
+    from maguyva_tui.mcp.answers import references_answer
+
+    assert {r["path"] for r in references_answer(engine, name, None, 10)["references"]} == {
+        "app/cli/main.py", "app/tests/test_core.py"}  # it had been "no indexed file or folder is lib//core.py::visit"
+    assert {r["path"] for r in graph_answer(engine, "callers", name, None, 10)["results"]} == {
+        "app/cli/main.py", "app/tests/test_core.py"}
