@@ -322,13 +322,17 @@ class Coordinator:
         opening did to the indexes (:attr:`updated`) is said by the next answer."""
         started = time.perf_counter()
         opened = zip(self.shards, fan_out(self._fan, [(s, "open", ()) for s in self.shards]))
-        alive, updates = [], []
+        alive, updates, failed = [], [], []
         for shard, future in opened:
             try:
                 updates.append(future.result())
                 alive.append(shard)
             except (OSError, ValueError) as exc:  # gone, unreadable, an index that cannot be written
                 self.missing.append(Missing(shard.label, shard.root, str(exc) or type(exc).__name__))
+                failed.append(shard)
+        kept = {id(getattr(shard, "host", shard)) for shard in alive}
+        for shard in failed:  # a far shard's close ends its process: kept while it holds a shard that opened
+            if id(getattr(shard, "host", shard)) not in kept:  # (--workers 2 had lost every other repository of it)
                 shard.close()
         self.shards = alive
         self.missing.sort(key=lambda m: m.label)
