@@ -274,6 +274,11 @@ class ResultsTable(DataTable[str]):
             widths[KIND] = short
         if room >= 2 * SYMBOL_READABLE:  # a long file name is cut in its stem (middlewa….rb:68) first
             names, repos, apart = (min(need, room - SYMBOL_READABLE) for need in (names, repos, apart))
+        # the engines' columns may scroll sideways, never the symbol's floor: a file name wider than
+        # the pane leaves beside it is cut in its stem (feedparser at 60 columns: one row's
+        # item_expirationDate_multiple_values.xml had pushed every symbol past the edge, 'symbo')
+        pane = self._room(len(rows)) - sum(widths[i] + padding for i in range(PLACE)) - 2 * padding - SYMBOL_FLOOR
+        names, repos, apart = (min(need, max(pane, len(HEADERS[PLACE][0]))) for need in (names, repos, apart))
         # Never less than the symbol's floor and the file names: under 70 columns the room was below
         # nothing, every cell cut by a negative width (clean read clea…, sanitizer.py:171 …anitizer.py:171);
         # the engines' columns scroll sideways instead.

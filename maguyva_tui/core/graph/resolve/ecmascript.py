@@ -47,6 +47,13 @@ class EcmaScript(Language):
             return _configured(r, index, written) or _own_package(r, written) or EXTERNAL
         return _first_file(r, mod.js_candidates(written, index.path)) or UNRESOLVED
 
+    def implicit_import(self, r: Lookup, index: FileIndex, name: str) -> str | None:
+        """Resolve a CommonJS module's ``exports``, bound nowhere in it, to the module itself:
+        ``exports.map(f)`` and ``(0, exports.map)(f)``, as TypeScript's CommonJS output calls the
+        module's own exports, reach what ``exports.map = ...`` defines (fp-ts 2.16.9's ``lib/``:
+        1,151 such calls had read as a global's)."""
+        return index.path if name == "exports" else None
+
     def receiver(self, r: Lookup, index: FileIndex, scope: str | None, parts: list[str]) -> tuple[str, int] | None:
         """Resolve ``this.x`` in a method of a constructor function (``Foo.prototype.bar =
         function``, ``Foo.prototype = { bar() {...} }``) or in its own body to ``Foo`` where

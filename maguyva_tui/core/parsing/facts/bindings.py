@@ -10,7 +10,7 @@ assigned value sit relative to the captured name.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeAlias
 
 from tree_sitter import Node
@@ -18,6 +18,7 @@ from tree_sitter import Node
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.blocks import BLOCK, Heads, symbol_scope
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
+from maguyva_tui.core.parsing.facts.passed import ANY_TYPES, Passed
 from maguyva_tui.core.parsing.facts.rust_operators import collected, operator_result
 
 RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
@@ -236,12 +237,14 @@ class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
     __slots__ = ("aliases", "builtin", "closures", "either", "from_defaults", "from_heads", "from_names", "heads", "injected",
-                 "members", "parameters", "scope", "sites")
+                 "members", "parameters", "passed", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
                  heads: Heads | None = None, either: bool = False,
-                 builtin: Callable[[str], bool] = lambda typed: False) -> None:
+                 builtin: Callable[[str], bool] = lambda typed: False, passed: bool = False) -> None:
         self.scope = scope
+        self.passed = Passed() if passed else None
+        """The Python parameters of no useful declared type, which the file's calls may type (``passed.py``)."""
         self.either = either
         self.builtin = builtin
         """Whether a binding's type is a builtin's result in the file (``builtin_results``)."""
@@ -437,6 +440,9 @@ class Bindings:
             return
         if capture == "local.deferred":
             typed = NULL  # no value yet: the name's assignments type it (a Rust name has one type)
+        if self.passed is not None and capture in PASSED_CAPTURES and (not typed or typed in ANY_TYPES):
+            scope = self.scope(line) or ""
+            self.passed.note(symbol_scope(scope) or "", scope, node, bound, offset, line)
         self.bind(line, offset, bound, typed or UNTYPED, declared is not None and bool(typed))
 
     def read_destructured(self, node: Node, line: int, offset: int) -> None:
@@ -670,6 +676,47 @@ class Bindings:
                 # the given one, of its declared type, or the default: a call on it is either's (jedi's reading)
                 self.sites[scope, bound][offset] = (attribute[0], typed + names.UNION_TYPE + made, False)
 
+    def settle_parameters(self, calls: Iterable[tuple[Node, str]], kinds: Mapping[str, str], defined: frozenset[str]) -> None:
+        """Type each Python parameter of no useful declared type by what the file's calls of its
+        function pass it (``passed.py``): pypika's ``Not(self)`` in ``Term`` makes ``Not``'s ``term:
+        Any`` a ``Term``; before the attributes set from names take their types (``self.term = term``).
+        ``calls``: each callee and its dotted name."""
+        if self.passed is None:
+            return
+        calls = list(calls)
+        given: dict[tuple[str, str, int], str] = {}
+        for _ in range(PASSES):  # a second pass: what the first typed passes on (``open`` to ``unmarshal`` to ``load``)
+            changed = False
+            for (scope, bound, offset, _), typed in self.passed.types(calls, self.scope, kinds, defined,
+                                                                      self.bound_type, value_type).items():
+                sites = self.sites.get((scope, bound))
+                site = sites.get(offset) if sites is not None else None
+                if sites is None or site is None:
+                    continue
+                if not site[1] or site[1] in ANY_TYPES or ((scope, bound, offset) in given and site[1] != typed):
+                    sites[offset] = (site[0], typed, True)
+                    given[scope, bound, offset] = typed
+                    changed = True
+            if not changed:
+                return
+            self.settle_attributes()  # ``self.term = term``: typed for the next pass's ``self.term``
+
+    def bound_type(self, scope: str, name: str) -> str | None:
+        """Return the one type a name is bound to in a scope or one around it: its declared type,
+        or the one value made that all its bindings agree on (``x = Foo()``); ``None`` for none."""
+        while True:
+            sites = self.sites.get((scope, name))
+            if sites is not None:
+                declared = {typed for _, typed, is_declared in sites.values() if is_declared}
+                made = {typed for _, typed, _ in sites.values()}
+                if len(declared) == 1:
+                    return next(iter(declared)) or None
+                one = next(iter(made)) if len(made) == 1 else ""
+                return one if not declared and one.endswith("()") else None
+            if not scope:
+                return None
+            scope = scope.rpartition(".")[0]
+
     def type_heads(self) -> set[bytes]:
         """Return the names the types bound so far start with (``result`` for ``result.append``),
         and the names attributes are set from (their declarations are read too)."""
@@ -726,6 +773,14 @@ class Bindings:
         if params and any(t for o, (_, t, _) in sites.items() if o not in params):
             return [site for o, site in sites.items() if o not in params]
         return list(sites.values())
+
+
+PASSES = 2
+"""How many times a Python file's calls type its parameters (``Bindings.settle_parameters``): the
+second pass reads the parameters the first typed, and stops there."""
+
+PASSED_CAPTURES = frozenset({"local.param", "local.valued", "local.typed"})
+"""The captures a Python parameter's name may be read by (``passed.py`` tells which are one)."""
 
 
 HEADED = re.compile(r"(?P<head>[A-Za-z_][A-Za-z0-9_]*)(?P<rest>(?:\(\)|\.[A-Za-z_][A-Za-z0-9_]*)+(?:\(\))?)")

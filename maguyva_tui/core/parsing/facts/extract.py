@@ -308,7 +308,7 @@ def _extract(
     reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators), either=True,
-                             builtin=builtin)
+                             builtin=builtin, defined=_defined(symbols, imports))
     return reader.references + bound + _properties(symbols, decorators) + _decorations(symbols, source), imports
 
 
@@ -610,6 +610,7 @@ class _Reader:
     def bindings(
         self, captures: dict[str, list[Node]], declarators: bool, injected: Injections | None = None,
         unknown: bool = False, either: bool = False, builtin: Callable[[str], bool] = lambda typed: False,
+        defined: frozenset[str] | None = None,
     ) -> list[RefRow]:
         """Return the local bindings worth recording: of names some reference starts with, of
         globals (other files may use them), C/C++ declarators, and every return; then of the names
@@ -618,7 +619,9 @@ class _Reader:
         ``injected``: the tests and fixtures whose parameters pytest fills (``fixtures.py``);
         ``unknown``: the attributes set to values of no known type too (``UNKNOWN_ATTRIBUTES``);
         ``either``: a function returning values of several types returns their union (Python);
-        ``builtin``: whether a type is a builtin's result in the file (``builtin_results``)."""
+        ``builtin``: whether a type is a builtin's result in the file (``builtin_results``);
+        ``defined``: a Python file's top-level and imported names, given where its calls type its
+        functions' parameters (``passed.py``)."""
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
@@ -646,7 +649,7 @@ class _Reader:
                     chosen.append((node.start_byte, line, node, capture, text))
                 else:
                     rest.append((node.start_byte, line, node, capture, text))
-        found = Bindings(self.scope, injected, self.heads, either, builtin)
+        found = Bindings(self.scope, injected, self.heads, either, builtin, passed=defined is not None)
         for _ in range(TYPE_ROUNDS):
             chosen.sort(key=_first)  # the first binding of an attribute gives its type: read in written order
             for offset, line, node, capture, text in chosen:
@@ -658,6 +661,10 @@ class _Reader:
             heads |= {h.decode("utf-8", "replace") for h in more}
             chosen = [item for item in rest if item[4] in more]
             rest = [item for item in rest if item[4] not in more]
+        calls = captures.get("call", ())
+        written = [row[1] for row in self.references[:len(calls)]]  # ``calls`` made these rows first, in order
+        if defined is not None and len(written) == len(calls):
+            found.settle_parameters(zip(calls, written), self.kinds(), defined)
         found.settle_attributes()
         return found.references(heads) + (found.unknown_attributes() if unknown else [])
 

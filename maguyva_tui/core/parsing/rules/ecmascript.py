@@ -551,9 +551,11 @@ def _export_assignment(w: Walker, node: Node, outer: Outer, value: Node | None =
     if right.type == "object" and (owner := _prototype_owner(w, left)):  # `Foo.prototype = { bar() {} }`
         _object_members(w, right, owner)
         return True
-    if kind is None:
-        return False
     name = left.child_by_field_name("property")
+    if kind is None:
+        if not alias and w.text(left).startswith(_EXPORTS) and _exported_value(w, name, right, node):
+            w.define("variable", outer, name)  # its value is still searched for functions
+        return False
     if w.text(left).startswith(_EXPORTS):
         _define(w, kind, outer, name, right, alias)
         return True
@@ -569,6 +571,43 @@ def _export_assignment(w: Walker, node: Node, outer: Outer, value: Node | None =
     owner = tuple(part for part in path if part != "prototype")
     _define(w, "method" if kind == "function" else kind, outer, name, right, alias, prefix=owner)
     return True
+
+
+_NO_EXPORTS = frozenset({"default", "__esModule"})
+
+
+def _exported_value(w: Walker, name: Node | None, value: Node, assignment: Node) -> bool:
+    """Whether ``exports.name = value`` (a value, no function or class) defines the module's
+    ``name``, as ``export const name = value`` does (TypeScript's CommonJS output of it: fp-ts's
+    ``exports.isNonEmpty = NEA.isNonEmpty``, ``exports.Functor = { ... }``): not where the value
+    is ``void 0`` (the declarations TypeScript writes first), nor a default export, nor where the
+    file declares ``name`` itself (``exports.map = map``; express's ``var etag = require('etag')``
+    beside ``exports.etag = createETagGenerator(...)``: its bare ``etag(...)`` is the package's)."""
+    if name is None or name.type != "property_identifier" or w.text(name) in _NO_EXPORTS:
+        return False
+    if value.type == "unary_expression" and w.text(value).startswith("void"):
+        return False
+    statement = assignment.parent
+    block = statement.parent if statement is not None else None
+    return block is None or w.text(name) not in _declared_in(w, block)
+
+
+def _declared_in(w: Walker, block: Node) -> frozenset[str]:
+    """The names a block's own statements declare (``var``/``let``/``const``, functions, classes;
+    read once per block)."""
+    key = f"declared:{block.id}"
+    found = w.memo.get(key)
+    if not isinstance(found, frozenset):
+        names: set[str] = set()
+        for child in block.named_children:
+            if child.type in ("lexical_declaration", "variable_declaration"):
+                names.update(w.text(d.child_by_field_name("name") or d) for d in child.named_children
+                             if d.type == "variable_declarator")
+            elif child.type in ("function_declaration", "generator_function_declaration", "class_declaration"):
+                named = child.child_by_field_name("name")
+                names.update([w.text(named)] if named is not None else [])
+        found = w.memo[key] = frozenset(names)
+    return found
 
 
 def _prototype_owner(w: Walker, left: Node) -> tuple[str, ...]:
