@@ -859,6 +859,20 @@ def _escaped_end(quoted: str) -> bool:
     return (len(quoted) - len(quoted.rstrip("\\"))) % 2 == 1
 
 
+_QUOTE_PAIRS: Final = (('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019"))
+"""The quotes that make a question one string to find as written when they enclose it whole."""
+
+
+def _wholly_quoted(raw: str) -> bool:
+    """Whether a question is one quoted string (``"./calc.py"``, ``'src/a.py:10'``): a literal to
+    find as written, never a place (a quoted path had listed every file so named: ``"./calc.py"``
+    typed in ply 3.11's ``example/calc``, every ``calc.py`` of the repository, where no line holds
+    the text). A backticked path stays a place, as Markdown writes a file's name."""
+    inside = raw[1:-1]
+    return len(raw) > 2 and any(raw[0] == opening and raw[-1] == closing and opening not in inside
+                                and closing not in inside for opening, closing in _QUOTE_PAIRS)
+
+
 def _quoted_literal(text: str, words_at_most: int = PROSE_WORDS) -> Intent | None:
     """Match the first quoted literal; a backticked lone identifier is a symbol, left to rule 5."""
     if _prose(text, words_at_most):
@@ -1403,7 +1417,7 @@ def classified(text: str, places: bool = True, skip: frozenset[str] = frozenset(
         return Intent("understand_code", CONF_FALLBACK, None, "empty")
     if (written := split_in_file(raw)) is not None:  # before places: pkg/b.py::helper is no path
         return Intent("find_definition", CONF_LOCATION, joined_in_file(*written), IN_FILE_RULE)
-    if places and (named := parse_places(raw)):
+    if places and not _wholly_quoted(raw) and (named := parse_places(raw)):
         return Intent("find_definition", CONF_LOCATION, str(named[0]), LOCATION_RULE)
     if INDENTED_RULE not in skip and (indented := _indented(typed)) is not None:
         return indented
