@@ -45,6 +45,7 @@ a blend lets plain words vote follows each shard's own coverage (on one shard, a
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -359,8 +360,26 @@ class Coordinator:
 
     def search(self, req: SearchRequest) -> WorkspaceResult:
         """Answer one request over the workspace, with every number that ranked each result; its
-        time is the whole question's, the far shards' lists asked ahead too."""
-        return self._search(req, time.perf_counter())
+        time is the whole question's, the far shards' lists asked ahead too. A path written through
+        a repository's absolute root is read as the workspace writes that repository's files
+        (:func:`through_roots`), as one repository reads it from its root."""
+        started = time.perf_counter()
+        written = self._through_roots(req)
+        if written is None:
+            return self._search(req, started)
+        answer = self._search(replace(req, text=written), started)
+        return replace(answer, result=replace(answer.result, query=req.text))
+
+    def _through_roots(self, req: SearchRequest) -> str | None:
+        """The question with its paths through a repository's root read as ``label/path``; ``None``
+        when it writes none, or is a regex or a string to find as typed (``"/home/u/repo/build"``)."""
+        if req.regex or req.intent == "exact_match":
+            return None
+        written = through_roots(req.text, [(shard.label, shard.root) for shard in self.shards])
+        if written == req.text:
+            return None
+        intent = classify(req.text)
+        return None if intent.rule in LITERAL_RULES or intent.name == "exact_match" else written
 
     def _search(self, req: SearchRequest, started: float) -> WorkspaceResult:
         """:meth:`search`, begun at ``started`` (``perf_counter``): with --workers or on Ray the
@@ -1507,6 +1526,22 @@ def _joined(updates: Sequence[IndexUpdate], started: float) -> IndexUpdate | Non
         return None
     return IndexUpdate(sum(u.files for u in updates), round((time.perf_counter() - started) * 1000, 3),
                        all(u.built for u in updates))
+
+
+def through_roots(text: str, roots: Sequence[tuple[str, str]]) -> str:
+    """A question with each path written through a repository's absolute root (``who calls
+    /home/u/ws/lib/src/a.py::f``, as an agent's file tools write it) read as the workspace writes
+    that repository's files (``lib/src/a.py::f``), a repository inside another read as its own (the
+    longest root first), as one repository reads such a path from its root
+    (:func:`~maguyva_tui.core.path_names.through_root`): over a workspace the question had been
+    asked of every graph as written ("nothing in the graph depends on /home/u/ws/lib/src/a.py").
+    A root alone stays."""
+    for label, root in sorted(roots, key=lambda held: len(held[1]), reverse=True):
+        top = root.rstrip("/") + "/"
+        if top != "/" and top in text:
+            to = (label + "/").replace("\\", "\\\\")  # a replacement's backslashes are its escapes
+            text = re.sub(rf"(?<![^\s\"'`(\[<]){re.escape(top)}(?=[^\s\"'`)\]>])", to, text)
+    return text
 
 
 def fan_out(pool: ThreadPoolExecutor, calls: Sequence[tuple[Shard, str, tuple[Any, ...]]]) -> list[Outcome[Any]]:

@@ -738,6 +738,8 @@ class Shard:
         from maguyva_tui.core.graph.tables import split_id  # here: a question that reads no graph never loads it
 
         path, qualname = split_id(asked)
+        if not qualname:  # a file written as the workspace shows it (LABEL/path): the same file, nothing to say
+            return notes(generation, asked)
         return (f"{name} is {qualname} of {path}", *notes(generation, asked))
 
     def untied_callers(self, token: int, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]] | None:
@@ -763,7 +765,8 @@ class Shard:
         """The lines of this repository importing a module (or file) as written, or a definition
         of that name (with ``outside``, also the module by its name when it is another
         repository's), as its own search lists them (:func:`~maguyva_tui.core.search.import_lines`)."""
-        return import_lines(self._parts(token).generation, written, outside)
+        generation = self._parts(token).generation
+        return import_lines(generation, _own_file(generation, written, self.label), outside)
 
     def module_files(self, token: int, written: str) -> tuple[str, ...]:
         """The files of this repository a module as written names, as its imports are resolved
@@ -983,7 +986,24 @@ def _graph_target(generation: Generation, query: Query, label: str = "") -> Quer
             and written[0].startswith(label + "/") and not _defined(generation, named):
         local = graph_name(generation, f"{written[0][len(label) + 1:]}::{written[1]}")
         named = local if _defined(generation, local) else named
+    elif named == query.target:
+        named = _own_file(generation, query.target, label)  # a file as a result row shows it (pyee/pyee/base.py)
     return query if named == query.target else replace(query, target=named)
+
+
+def _own_file(generation: Generation, written: str, label: str) -> str:
+    """A file or folder written as the workspace shows this repository's (``LABEL/path``), read
+    without the label where only the path without it is one of this repository: "who imports
+    pyee-12.1.1/pyee/base.py" had found nothing ("nothing in the graph calls ...")."""
+    if not label or not written.startswith(label + "/") or "::" in written or "graph" in generation.missing:
+        return written
+    from maguyva_tui.core.graph import queries  # here: a question that reads no graph never loads it
+
+    graph = generation.snapshot.graph
+    local = written[len(label) + 1:]
+    if graph is None or not local or queries.file_nodes(graph, written) or not queries.file_nodes(graph, local):
+        return written
+    return local
 
 
 def _defined(generation: Generation, name: str) -> bool:
