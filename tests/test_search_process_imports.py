@@ -2,7 +2,7 @@
 on 100,000 files in a second): not the parsers (``parsing.facts``: their rules and tree-sitter
 queries, about 21 ms of CPU) unless a Go ``pkg.Name`` or a Python property is asked about, nor the
 transformer's encoder (14 ms) unless a text is embedded. A graph question reads the graph, whose
-modules import the parsers' (not changed here)."""
+modules read the facts' marks alone (``parsing/facts/marks.py``, no parser: test_search_lean_imports)."""
 
 from __future__ import annotations
 

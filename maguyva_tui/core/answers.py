@@ -28,7 +28,7 @@ from maguyva_tui.core.locations import go_package_folder as go_package_folder  #
 from maguyva_tui.core.missing_paths import absent_path, path_missing
 from maguyva_tui.core.names import normalize, qualifier_parts, spelled, unhidden
 from maguyva_tui.core.overloads import ranked_by_arity, routed_sites, site_labels
-from maguyva_tui.core.parsing.languages import EXTENSIONS
+from maguyva_tui.core.parsing.extensions import EXTENSIONS
 from maguyva_tui.core.parsing.trait_impls import (
     plain_qualname as plain_qualname,  # front ends show a Rust impl's method by its name
 )

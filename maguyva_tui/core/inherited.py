@@ -141,7 +141,7 @@ def go_module_member(generation: Any, name: str) -> list[Symbol]:
         return []
     package, member = parts
     # a parser's module, which no other search imports
-    from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL, go_package_name
+    from maguyva_tui.core.parsing.facts.marks import GO_MOD, GO_MODULE_LOCAL, go_package_name
 
     found = []
     for symbol in generation.structural.lookup(member):

@@ -377,7 +377,7 @@ def _property(generation: Generation, graph: CodeGraph, defined: tuple[str, ...]
     it, and the graph lists a read only where it knows the receiver's class (``b: Base``,
     ``self``), so the answer says where the rest are. Its decorators are the lines of its
     definition above its name."""
-    from maguyva_tui.core.parsing.facts.extract import PROPERTY_CALL  # the parsers: imported by no other search
+    from maguyva_tui.core.parsing.facts.marks import PROPERTY_CALL
 
     for node in defined:
         symbol = graph.symbols.get(node)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import builtins
 
-from maguyva_tui.core.parsing.facts.extract import RUBY_KERNEL
+from maguyva_tui.core.parsing.facts.marks import RUBY_KERNEL
 
 PYTHON: frozenset[str] = frozenset(dir(builtins)) | {"__file__", "__name__", "self", "cls"}
 

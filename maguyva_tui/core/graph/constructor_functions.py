@@ -9,7 +9,7 @@ method may set it from a parameter, another to what a call gives back.
 
 from __future__ import annotations
 
-from maguyva_tui.core.parsing.facts.bindings import NULL, UNTYPED
+from maguyva_tui.core.parsing.facts.marks import NULL, UNTYPED
 
 
 def constructor_of(defs: dict[str, str], scope: str | None) -> str | None:

@@ -22,7 +22,7 @@ from maguyva_tui.core.graph.modules import C_FAMILY, JS_SUFFIXES
 from maguyva_tui.core.graph.resolve import SENTINELS, Resolver
 from maguyva_tui.core.graph.sites import IMPORT
 from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
-from maguyva_tui.core.parsing.facts.imports import GO_MOD, GO_MODULE_LOCAL
+from maguyva_tui.core.parsing.facts.marks import GO_MOD, GO_MODULE_LOCAL
 from maguyva_tui.core.types import FileFacts, Import
 
 TABLE_PREFIXES = ("py:", "java:", "go:", "inc:", "php:")

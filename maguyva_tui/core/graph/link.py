@@ -15,13 +15,17 @@ from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, FUNCTION_VALUE, 
 from maguyva_tui.core.graph.resolve.resolver import UNION, UNION_SEPARATOR
 from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
 from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, split_id, symbol_id
-from maguyva_tui.core.parsing.facts.arities import ARGS, ARITY, fits
-from maguyva_tui.core.parsing.facts.bindings import RECEIVERS
-from maguyva_tui.core.parsing.facts.blocks import symbol_scope
-from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
-from maguyva_tui.core.parsing.facts.extract import MEMBER_BUILT
-from maguyva_tui.core.parsing.facts.generic_calls import GIVEN
-from maguyva_tui.core.parsing.facts.names import ELEMENT
+from maguyva_tui.core.parsing.facts.marks import (
+    ARGS,
+    ARITY,
+    ELEMENT,
+    GIVEN,
+    MEMBER_BUILT,
+    RECEIVERS,
+    fits,
+    is_operator,
+    symbol_scope,
+)
 
 VALUE_KINDS = frozenset({"function", "method"})
 """What a Go argument written as a name is a site of: a function or method passed as a value."""

@@ -19,12 +19,20 @@ from typing import Any, TypeAlias
 import numpy as np
 
 from maguyva_tui.core.graph.constructor_functions import agree, constructor_of
-from maguyva_tui.core.parsing.facts.bindings import DECORATED, INSTANCE, NULL, PROPERTY, UNKNOWN_ATTRIBUTE, UNTYPED
-from maguyva_tui.core.parsing.facts.blocks import BLOCK
 from maguyva_tui.core.parsing.facts.fixtures import MARK
-from maguyva_tui.core.parsing.facts.imports import USING_NAMESPACE, WILDCARD
-from maguyva_tui.core.parsing.facts.names import UNION_TYPE
-from maguyva_tui.core.parsing.facts.rust_impl_generics import GENERIC
+from maguyva_tui.core.parsing.facts.marks import (
+    BLOCK,
+    DECORATED,
+    GENERIC,
+    INSTANCE,
+    NULL,
+    PROPERTY,
+    UNION_TYPE,
+    UNKNOWN_ATTRIBUTE,
+    UNTYPED,
+    USING_NAMESPACE,
+    WILDCARD,
+)
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.store.records import StoredRecords, decode_records
 from maguyva_tui.core.types import FILE_LOCAL_FLAG, FileFacts, Import, Symbol

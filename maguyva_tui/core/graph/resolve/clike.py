@@ -19,7 +19,7 @@ from maguyva_tui.core.graph.resolve.base import (
     unique,
 )
 from maguyva_tui.core.graph.tables import FileIndex, split_id
-from maguyva_tui.core.parsing.facts.imports import USING_NAMESPACE, WILDCARD
+from maguyva_tui.core.parsing.facts.marks import USING_NAMESPACE, WILDCARD
 
 HEADER_SUFFIXES = (".h", ".hh", ".hpp", ".hxx")
 SOURCE_SUFFIXES = (".c", ".cc", ".cpp", ".cxx", ".c++", ".cp")

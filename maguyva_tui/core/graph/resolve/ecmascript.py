@@ -11,7 +11,6 @@ from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.constructor_functions import constructor_of
 from maguyva_tui.core.graph.resolve.base import EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup
 from maguyva_tui.core.graph.tables import FileIndex, symbol_id
-from maguyva_tui.core.parsing.facts.blocks import symbol_scope
 from maguyva_tui.core.parsing.facts.js_config import (
     CONFIG_BASE,
     CONFIG_EXTENDS,
@@ -20,6 +19,7 @@ from maguyva_tui.core.parsing.facts.js_config import (
     PACKAGE_NAME,
     TS_CONFIGS,
 )
+from maguyva_tui.core.parsing.facts.marks import symbol_scope
 
 _BUILD_FOLDERS = frozenset({"dist", "lib", "build", "esm", "cjs", "es", "out", "types", "module", "umd"})
 """Folders a package's compiled files are written to, whose sources are under ``src`` (a

@@ -7,7 +7,7 @@ import posixpath
 from maguyva_tui.core.graph.modules import GO_MODULES
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup, unique
 from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
-from maguyva_tui.core.parsing.facts.imports import GO_MODULE_LOCAL
+from maguyva_tui.core.parsing.facts.marks import GO_MODULE_LOCAL
 
 
 class Go(Language):

@@ -11,15 +11,16 @@ from typing import Protocol
 
 from maguyva_tui.core.graph.resolve.base import UNRESOLVED
 from maguyva_tui.core.graph.tables import FileIndex, split_id
-from maguyva_tui.core.parsing.facts.bindings import NTH_RESULT, RETURN
-from maguyva_tui.core.parsing.facts.go_type_arguments import (
+from maguyva_tui.core.parsing.facts.marks import (
     ARGUMENTS,
     CALL_ARGUMENTS,
     CALLED,
-    TYPE_PARAMETERS,
+    NTH_RESULT,
+    RETURN,
     head_type,
     split_arguments,
 )
+from maguyva_tui.core.parsing.facts.marks import GO_TYPE_PARAMETERS as TYPE_PARAMETERS
 
 
 class Resolver(Protocol):

@@ -42,31 +42,37 @@ from maguyva_tui.core.graph.tables import (
     split_id,
     symbol_id,
 )
-from maguyva_tui.core.parsing.facts.arities import RESULTS, SAM, fitting_result
-from maguyva_tui.core.parsing.facts.bindings import (
-    FUNCTION_TYPED,
-    NTH_RESULT,
-    OWN_MEMBERS,
-    PARAMETER,
-    RECEIVERS,
-    RETURN,
-)
-from maguyva_tui.core.parsing.facts.blocks import ANONYMOUS_BASE, symbol_scope
-from maguyva_tui.core.parsing.facts.cpp_operators import is_operator
-from maguyva_tui.core.parsing.facts.generic_calls import FROM, GIVEN, NOT_A_NAME, PASSED
-from maguyva_tui.core.parsing.facts.imports import MODULE_VALUE
-from maguyva_tui.core.parsing.facts.java_generics import RETURNED_PARAMETER, TYPE_ARGUMENTS, TYPE_PARAMETERS
-from maguyva_tui.core.parsing.facts.java_generics import UNNAMED as UNNAMED_ARGUMENT
-from maguyva_tui.core.parsing.facts.names import (
+from maguyva_tui.core.parsing.facts.marks import (
     ALTERNATIVES,
+    ANONYMOUS_BASE,
     ARRAY_TYPE,
     ELEMENT,
+    FIELD_PARAMETER,
+    FROM,
+    FUNCTION_TYPED,
+    GIVEN,
     GROUPED_ARRAY,
     ITERATED,
     MAPPING_KEY,
+    MODULE_VALUE,
+    NOT_A_NAME,
+    NTH_RESULT,
+    OWN_MEMBERS,
+    PARAMETER,
+    PASSED,
+    RECEIVERS,
+    RESULTS,
+    RETURN,
+    RETURNED_PARAMETER,
+    SAM,
+    TYPE_ARGUMENTS,
     UNION_TYPE,
+    UNNAMED_ARGUMENT,
+    fitting_result,
+    is_operator,
+    symbol_scope,
 )
-from maguyva_tui.core.parsing.facts.ts_generics import FIELD_PARAMETER
+from maguyva_tui.core.parsing.facts.marks import JAVA_TYPE_PARAMETERS as TYPE_PARAMETERS
 from maguyva_tui.core.types import Import
 
 if TYPE_CHECKING:

@@ -8,8 +8,7 @@ from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, EXTERNAL, SENTINELS, UNRESOLVED, Language, Lookup, unique
 from maguyva_tui.core.graph.tables import CLASS_KINDS, FUNCTION_KINDS, FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.cargo import CRATE_NAME
-from maguyva_tui.core.parsing.facts.names import TRAIT_SEPARATOR
-from maguyva_tui.core.parsing.facts.primitive_impls import BLANKET, IMPLEMENTED, RUST_PRIMITIVES
+from maguyva_tui.core.parsing.facts.marks import BLANKET, IMPLEMENTED, RUST_PRIMITIVES, TRAIT_SEPARATOR
 from maguyva_tui.core.parsing.trait_impls import IMPL_LABEL, impl_trait, plain_qualname
 
 RUST_DEREF = frozenset({"Box", "Rc", "Arc"})

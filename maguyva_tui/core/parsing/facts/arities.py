@@ -32,29 +32,17 @@ from functools import cache
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.parsing.facts import names
+from maguyva_tui.core.parsing.facts.marks import ARGS as ARGS
+from maguyva_tui.core.parsing.facts.marks import ARITY as ARITY
+from maguyva_tui.core.parsing.facts.marks import RESULTS as RESULTS
+from maguyva_tui.core.parsing.facts.marks import SAM as SAM
+from maguyva_tui.core.parsing.facts.marks import UNNAMED_RESULT as UNNAMED
+from maguyva_tui.core.parsing.facts.marks import VARIADIC as VARIADIC
+from maguyva_tui.core.parsing.facts.marks import fits as fits
+from maguyva_tui.core.parsing.facts.marks import fitting_result as fitting_result
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Symbol
-
-ARGS = "<args>"
-"""Starts the record of a bare call's argument count (``<args>writeString:1``)."""
-
-ARITY = "<arity>"
-"""The local name a method's parameter counts are bound to (``<arity>:0|1``)."""
-
-RESULTS = "<results>"
-"""The local name an overloaded method's results per parameter count are bound to (``<results>:0=Routing|1=Jex``)."""
-
-UNNAMED = "?"
-"""A result no plain name says (``<results>``)."""
-
-VARIADIC = "+"
-
-SAM = "<sam>"
-"""The local name bound, in a Java interface's scope, to its one abstract method (``<sam>:handle``):
-what a lambda given where the interface is declared implements (``on("/", (ctx, n) -> ctx.send())`` of
-``on(String path, Handler h)``: ``ctx`` is what ``Handler.handle``'s first parameter is declared as)."""
-"""Ends a count of a varargs declaration: that many fixed parameters, or more arguments."""
 
 _DECLARATIONS = """
 (method_declaration type: (_) @type name: (identifier) @name parameters: (formal_parameters) @parameters)
@@ -97,27 +85,6 @@ def declared_arities(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRow]:
     rows += single_abstract_methods(tree, symbols)
     return rows + [("local", f"{RESULTS}:{'|'.join(f'{c}={r}' for c, r in sorted(found))}", lines[q], q)
                    for q, found in results.items() if len({r for _, r in found}) > 1]
-
-
-def fitting_result(arguments: int, declared: str) -> str | None:
-    """Return the result of the overloads a call of that many arguments fits (``declared``: a
-    ``<results>`` record), as javac picks: a fixed count first, then a varargs one; ``None`` where
-    none fits, two that fit differ, or the one is no plain name."""
-    pairs = [entry.partition("=")[::2] for entry in declared.split("|")]
-    fixed = {result for count, result in pairs if count.isdigit() and int(count) == arguments}
-    found = fixed or {result for count, result in pairs if fits(arguments, count)}
-    return next(iter(found)) if len(found) == 1 and UNNAMED not in found else None
-
-
-def fits(arguments: int, declared: str) -> bool:
-    """Tell whether a call of that many arguments fits one of a method's declared counts."""
-    for count in declared.split("|"):
-        if count.endswith(VARIADIC):
-            if count[:-1].isdigit() and arguments >= int(count[:-1]):
-                return True
-        elif count.isdigit() and arguments == int(count):
-            return True
-    return False
 
 
 def single_abstract_methods(tree: Tree, symbols: Sequence[Symbol]) -> list[RefRow]:

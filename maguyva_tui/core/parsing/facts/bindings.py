@@ -18,69 +18,33 @@ from tree_sitter import Node
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.blocks import BLOCK, Heads, symbol_scope
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
+from maguyva_tui.core.parsing.facts.marks import DECORATED as DECORATED
+from maguyva_tui.core.parsing.facts.marks import FUNCTION_TYPED as FUNCTION_TYPED
+from maguyva_tui.core.parsing.facts.marks import INSTANCE as INSTANCE
+from maguyva_tui.core.parsing.facts.marks import NTH_RESULT as NTH_RESULT
+from maguyva_tui.core.parsing.facts.marks import NULL as NULL
+from maguyva_tui.core.parsing.facts.marks import OWN_MEMBERS as OWN_MEMBERS
+from maguyva_tui.core.parsing.facts.marks import PARAMETER as PARAMETER
+from maguyva_tui.core.parsing.facts.marks import PROPERTY as PROPERTY
+from maguyva_tui.core.parsing.facts.marks import RECEIVERS as RECEIVERS
+from maguyva_tui.core.parsing.facts.marks import RETURN as RETURN
+from maguyva_tui.core.parsing.facts.marks import UNKNOWN_ATTRIBUTE as UNKNOWN_ATTRIBUTE
+from maguyva_tui.core.parsing.facts.marks import UNTYPED as UNTYPED
 from maguyva_tui.core.parsing.facts.passed import ANY_TYPES, Passed
 from maguyva_tui.core.parsing.facts.rust_operators import collected, operator_result
-
-RECEIVERS: frozenset[str] = frozenset({"self", "this", "cls", "super", "Self"})
-"""Names that denote the enclosing class, never recorded as locals."""
-
-UNTYPED = ""
-"""The type of a local whose bindings disagree or say nothing."""
-
-NULL = "<null>"
-"""The type of a binding to no value (``None``, ``null``, ``undefined``, ``nil``): it gives way to
-the typed bindings of the name (``self.conn = None`` in ``__init__``, ``self.conn = Connection()``
-in ``connect``), and a name bound to nothing else is untyped. The graph's tables read it as untyped."""
 
 NULL_VALUES = frozenset({"none", "null", "undefined", "nil", "null_literal"})
 """Tree-sitter's nodes of no value: Python's ``None``, JavaScript's ``null`` and ``undefined``, PHP's
 ``null``, Ruby's and Go's ``nil``, Java's ``null``, C++'s ``nullptr`` and ``NULL``."""
 
-UNKNOWN_ATTRIBUTE = "this."
-"""Starts the record of an attribute set to a value of no known type (``this.x``), where the
-typed ones are ``self.x:Type``: read by the graph's tables for JavaScript constructor functions
-alone, so a class's attributes are typed as before."""
-
-RETURN = "<return>"
-"""The local name a function's return type is bound to."""
-
-OWN_MEMBERS = "<own>"
-"""A JavaScript or TypeScript function's return type where it returns an object literal (``return {
-batch: () => {...}, schedule }``): an object whose members are the function's own nodes
-(``createNotifyManager.batch``), so what calling it gives is looked up as the function itself is."""
-
-NTH_RESULT = "#"
-"""Joins a Go function's later results to ``RETURN`` (``<return>#1``: its second result's type)
-and to what calling it gives (``New()#1``: what ``_, sink := New()`` binds ``sink`` to)."""
-
-PARAMETER = "<param>"
-"""Joins a function's position to its name (``<param>0``: the type its first parameter is declared
-with) and to what a parameter typed by its context is (``Def.code<param>0``: ``cxt`` in ``const
-def: Def = {code(cxt) {...}}`` is what ``Def.code``'s first parameter is declared as)."""
-
 CONTEXT_HOLDERS = frozenset({"method_definition", "arrow_function", "function_expression", "function"})
 """A JavaScript or TypeScript function whose parameters its context may type."""
-
-FUNCTION_TYPED = "<func>"
-"""The type of a Go local that holds a function: a parameter declared ``f func(int) bool``, a
-name bound to ``func() {...}``; calling it calls no symbol (counted apart, not unresolved)."""
 
 FUNCTION_NODES = frozenset({"function_type", "func_literal"})
 """Go's declared function types and function literals: what a ``FUNCTION_TYPED`` local is given."""
 
-PROPERTY = "<property>"
-"""The local name that marks a Python method as a property (``@property``): reading it calls it."""
-
 PROPERTY_DECORATORS = frozenset({"property", "cached_property", "functools.cached_property"})
 """Decorators (as written) that make a method a property."""
-
-DECORATED = "<decorated>"
-"""The local name that binds a Python function to the decorator written bare above it first
-(``<decorated>:curry`` for ``@curry def add``): the name ``add`` holds what ``curry(add)`` made."""
-
-INSTANCE = "<instance>"
-"""The local name that marks a JavaScript or TypeScript method as its instances' (a prototype's, a
-class's not ``static``): ``Foo.m(...)`` written on ``Foo`` itself does not call it (``js_members.py``)."""
 
 NO_VALUE: frozenset[str] = frozenset({"none", "null", "undefined", "nil", "true", "false"})
 """Returned literals that say nothing about a function's return type."""

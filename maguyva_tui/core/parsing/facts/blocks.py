@@ -22,12 +22,12 @@ from typing import TypeAlias
 from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.parsing.facts import names
+from maguyva_tui.core.parsing.facts.marks import ANONYMOUS_BASE as ANONYMOUS_BASE
+from maguyva_tui.core.parsing.facts.marks import BLOCK as BLOCK
+from maguyva_tui.core.parsing.facts.marks import symbol_scope as symbol_scope
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Symbol
-
-BLOCK = "{"
-"""How a block scope's segment starts: no symbol's name does."""
 
 FUNCTION_KINDS = frozenset({"function", "method", "constructor"})
 """Symbol kinds an overload is."""
@@ -37,9 +37,6 @@ OVERLOADING = frozenset({"java", "cpp", "typescript", "tsx", "python"})
 locals: Java's and C++'s overloads, TypeScript's overload signatures and the implementation after
 them, Python's ``@overload`` stubs and the implementation after them (and a property's getter and
 setter)."""
-
-ANONYMOUS_BASE = "<base>"
-"""The local name that binds a Java anonymous class's body to the class it extends."""
 
 _GO_LOOPS = """(for_statement) @loop (type_switch_statement alias: (_) (type_case) @case) (func_literal) @function
 (expression_case (statement_list [(short_var_declaration) (var_declaration)])) @case
@@ -70,16 +67,6 @@ name bound on that line before the callback starts (``const x = f((a) => {``) is
 def _loop_query() -> Query:
     """Compile the query of Go's ``for`` statements once per process."""
     return Query(grammar("go"), _GO_LOOPS)
-
-
-def symbol_scope(scope: str | None) -> str | None:
-    """Return the symbol a scope is, or is a block of (``A.f.{12}.{14}``: ``A.f``)."""
-    if not scope or BLOCK not in scope:
-        return scope
-    parts = scope.split(".")
-    while parts and parts[-1].startswith(BLOCK):
-        parts.pop()
-    return ".".join(parts) or None
 
 
 def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],

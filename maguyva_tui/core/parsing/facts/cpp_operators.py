@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from tree_sitter import Node
 
 from maguyva_tui.core.parsing.facts import names
+from maguyva_tui.core.parsing.facts.marks import OPERATOR as OPERATOR
+from maguyva_tui.core.parsing.facts.marks import is_operator as is_operator
 
-OPERATOR = "operator"
-"""How a C++ operator method's name starts (``operator[]``, ``operator==``)."""
 NOT_OVERLOADED = frozenset({"&&", "||", ","})
 """Operators whose overloads are rare enough that every use is left unread (``a && b``)."""
 OPERANDS = frozenset({"identifier", "field_expression", "qualified_identifier", "call_expression",
@@ -25,12 +25,6 @@ OPERANDS = frozenset({"identifier", "field_expression", "qualified_identifier", 
 """What an operand read as a name is written as (``a``, ``this->a``, ``ns::a``, ``a[i]``, ``*this``,
 ``tok.GetFuncAddr()``); a literal, another operator and ``this`` (a pointer: ``this == &rhs``
 compares addresses) are not read."""
-
-
-def is_operator(name: str) -> bool:
-    """Tell whether a member's name is a C++ operator's (``operator[]``, never ``operators``)."""
-    return name.startswith(OPERATOR) and len(name) > len(OPERATOR) and not (
-        name[len(OPERATOR)].isalnum() or name[len(OPERATOR)] == "_")
 
 
 def operator_calls(nodes: Sequence[Node], scope: Callable[[int], str | None]

@@ -59,6 +59,9 @@ from maguyva_tui.core.parsing.facts.java_generics import generic_bases
 from maguyva_tui.core.parsing.facts.js_members import LANGUAGES as JS_MEMBER_LANGUAGES
 from maguyva_tui.core.parsing.facts.js_members import instance_members
 from maguyva_tui.core.parsing.facts.macro_calls import macro_bodies, parse_bodies
+from maguyva_tui.core.parsing.facts.marks import MEMBER_BUILT as MEMBER_BUILT
+from maguyva_tui.core.parsing.facts.marks import PROPERTY_CALL as PROPERTY_CALL
+from maguyva_tui.core.parsing.facts.marks import RUBY_KERNEL as RUBY_KERNEL
 from maguyva_tui.core.parsing.facts.narrowing import Narrowing, narrowing
 from maguyva_tui.core.parsing.facts.patterns import PATTERNS
 from maguyva_tui.core.parsing.facts.primitive_impls import impl_scope, macro_impls, record
@@ -83,11 +86,6 @@ SCOPE_KINDS: frozenset[str] = frozenset(
 
 DECLARATOR_LANGUAGES = frozenset({"c", "cpp"})
 """Languages whose bound names are declarators (``*p``, ``a[3]``), always read."""
-
-MEMBER_BUILT = "this."
-"""How a C++ constructor's initialiser (``: main_(1, 2)``, ``: Base(x)``) names what it builds: the
-type of ``this->main_``, or the base (a member of a base, as the resolver looks it up); unresolved
-(a member of unknown type, maybe an ``int``), it is no site at all (``graph/link.py``)."""
 
 LONE_NAMES = frozenset({"type_identifier", "qualified_identifier"})
 """What a C++ argument the grammar took for a parameter's type is written as (``a``, ``ns::a``)."""
@@ -168,19 +166,6 @@ its value (``True``)."""
 
 NARROWED = frozenset({"attribute", "member_expression"})
 """Callees written as a receiver and a member (Python, JavaScript): a test around may narrow the receiver."""
-
-
-RUBY_KERNEL: frozenset[str] = frozenset({
-    "puts", "print", "p", "pp", "printf", "sprintf", "format", "warn", "gets", "raise", "fail",
-    "require", "require_relative", "load", "autoload", "loop", "lambda", "proc", "sleep", "rand",
-    "catch", "throw", "block_given?", "binding", "caller", "exit", "abort", "at_exit", "system",
-    "Integer", "Float", "String", "Array", "Hash", "Rational", "Complex", "freeze", "frozen?",
-    "attr_reader", "attr_writer", "attr_accessor", "attr", "include", "extend", "prepend",
-    "private", "public", "protected", "module_function", "private_constant", "define_method",
-    "alias_method", "private_class_method", "public_class_method", "new",
-})
-"""Ruby methods that Kernel and Module give every object and class: called without receiver, they
-are kept as written, never read as a method of the enclosing class (``self.puts``)."""
 
 
 RUBY_SENDS = frozenset({b"send", b"public_send", b"__send__"})
@@ -703,11 +688,6 @@ def _getters(symbols: Sequence[Symbol]) -> list[RefRow]:
 
 GETTER = re.compile(r"(?:(?:public|private|protected|static|override|async)\s+)*get\s+[#$\w]+\s*\(")
 """A getter's signature as a JavaScript or TypeScript class writes it (``private get _root(): Root {``)."""
-
-
-PROPERTY_CALL = re.compile(r"[A-Za-z_]\w*\s*=\s*(?:builtins\s*\.\s*)?property\s*\(")
-"""A class attribute made by calling ``property`` (``diameter = property(_get_diameter)``): reading
-it runs the getter as a decorated method's read does (its reads had been no site at all)."""
 
 
 BARE_DECORATOR = re.compile(rb"\s*@\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*(?:#.*)?")

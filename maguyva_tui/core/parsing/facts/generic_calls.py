@@ -29,20 +29,12 @@ from tree_sitter import Node, Tree
 
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.blocks import symbol_scope
+from maguyva_tui.core.parsing.facts.marks import FROM as FROM
+from maguyva_tui.core.parsing.facts.marks import GIVEN as GIVEN
+from maguyva_tui.core.parsing.facts.marks import NOT_A_NAME as NOT_A_NAME
+from maguyva_tui.core.parsing.facts.marks import PASSED as PASSED
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Symbol
-
-GIVEN = "<given>"
-"""Starts the record of a call's arguments (``<given>difference:this.prev,next``)."""
-
-PASSED = "<passed>"
-"""Starts the record of how many arguments a Java call whose result is used passes (``<passed>routing:0``)."""
-
-FROM = "<from>"
-"""The local name a generic function's typing parameter position is bound to (``<from>:0``)."""
-
-NOT_A_NAME = "?"
-"""An argument written as something other than a name (a literal, a call, an arrow)."""
 
 MAX_ARGUMENTS = 3
 """How many leading arguments a call records: a generic's typing parameter is nearly always among them."""

@@ -21,20 +21,13 @@ from collections.abc import Callable
 from tree_sitter import Node, Tree
 
 from maguyva_tui.core.parsing.facts import names
+from maguyva_tui.core.parsing.facts.marks import ARGUMENTS as ARGUMENTS
+from maguyva_tui.core.parsing.facts.marks import CALL_ARGUMENTS as CALL_ARGUMENTS
+from maguyva_tui.core.parsing.facts.marks import CALLED as CALLED
+from maguyva_tui.core.parsing.facts.marks import GO_TYPE_PARAMETERS as TYPE_PARAMETERS
+from maguyva_tui.core.parsing.facts.marks import head_type as head_type
+from maguyva_tui.core.parsing.facts.marks import split_arguments as split_arguments
 from maguyva_tui.core.store.facts import RefRow
-
-TYPE_PARAMETERS = "<tparams>"
-"""The local name a generic function's type parameters are bound to, in order (``<tparams>:K,V``)."""
-
-ARGUMENTS = "<args>"
-"""Starts the local name a generic-typed binding's type arguments are bound to (``<args>t:Item``)."""
-
-CALL_ARGUMENTS = "<targs>"
-"""Starts the local name of the explicit type arguments of the call a local is bound to."""
-
-CALLED = "<result>"
-"""Starts the local name of what calling a local or parameter of a function type gives (``newSet
-func(...int) Set[int]``: ``<result>newSet:Set``; a later result ``<result>newSet#1``)."""
 
 MAX_TEXT = 160
 """The longest argument list kept, in characters."""
@@ -65,46 +58,6 @@ def go_type_arguments(tree: Tree, language: str, scope: Callable[[int], str | No
             _instantiated(node, scope, rows)
         stack.extend(node.named_children)
     return rows
-
-
-def split_arguments(text: str) -> list[str]:
-    """Split an argument list at its top-level commas (``string,*Map[string,Item]``: two)."""
-    found, depth, start = [], 0, 0
-    for i, c in enumerate(text):
-        if c in "[(":
-            depth += 1
-        elif c in "])":
-            depth -= 1
-        elif c == "," and depth == 0:
-            found.append(text[start:i])
-            start = i + 1
-    found.append(text[start:])
-    return [f for f in found if f]
-
-
-def head_type(text: str) -> tuple[str, str]:
-    """Return the named type an argument is a value of, and its own arguments (``*Map[string,Item]``:
-    ``Map``, ``string,Item``); a slice's, map's or channel's element, as the bindings read them."""
-    while True:
-        if text.startswith("*"):
-            text = text[1:]
-        elif text.startswith("[]"):
-            text = text[2:]
-        elif text.startswith("map[") and "]" in text:
-            depth = 0
-            for i in range(3, len(text)):
-                depth += {"[": 1, "]": -1}.get(text[i], 0)
-                if depth == 0:
-                    text = text[i + 1:]
-                    break
-            else:
-                return "", ""
-        elif text.startswith("chan") and not text[4:5].isalnum():
-            text = text[4:].removeprefix("<-")
-        else:
-            break
-    name, bracket, rest = text.partition("[")
-    return name, (rest[:-1] if bracket and rest.endswith("]") else "")
 
 
 def _declaration(node: Node, scope: Callable[[int], str | None], rows: list[RefRow]) -> None:

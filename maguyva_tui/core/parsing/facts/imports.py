@@ -32,17 +32,15 @@ from typing import TypeAlias
 
 from tree_sitter import Node
 
+from maguyva_tui.core.parsing.facts.marks import GO_MOD as GO_MOD
+from maguyva_tui.core.parsing.facts.marks import GO_MODULE_LOCAL as GO_MODULE_LOCAL
+from maguyva_tui.core.parsing.facts.marks import MODULE_VALUE as MODULE_VALUE
+from maguyva_tui.core.parsing.facts.marks import USING_NAMESPACE as USING_NAMESPACE
+from maguyva_tui.core.parsing.facts.marks import WILDCARD as WILDCARD
+from maguyva_tui.core.parsing.facts.marks import go_package_name as go_package_name
+
 ImportRow: TypeAlias = tuple[str, str, "str | None", int]
 """An import without its path: (local, module, name, line), the fields of ``Import`` after ``path``."""
-
-WILDCARD = "*"
-"""The local name and member name of a wildcard import."""
-
-MODULE_VALUE = "module.exports"
-"""The local name of a JavaScript module's whole value (``module.exports = Client``, TypeScript's
-``export = Client``): a ``require`` of the file, or a default import of it, binds that name."""
-
-_GO_VERSION = re.compile(r"v\d+")  # gopkg.in/yaml.v2 and example.com/mod/v3 name the package before
 
 
 def _text(node: Node | None) -> str:
@@ -270,10 +268,6 @@ def go_imports(node: Node) -> list[ImportRow]:
     return out
 
 
-GO_MOD = "go.mod"
-"""The file that names a Go module: its ``module`` line is the import path of its folder's package."""
-GO_MODULE_LOCAL = "module"
-"""The bound name of the import row a ``go.mod`` is stored with (its module path in ``module``)."""
 _GO_MODULE_LINE = re.compile(r'^[ \t]*module[ \t]+(?:"([^"\n]+)"|([^\s/"][^\s"]*))[ \t]*(?://.*)?$', re.M)
 
 
@@ -285,15 +279,6 @@ def go_module_line(text: str) -> tuple[str, int] | None:
     if found is None:
         return None
     return found.group(1) or found.group(2), text.count("\n", 0, found.start()) + 1
-
-
-def go_package_name(module: str) -> str:
-    """Return the default name a Go import path binds (``yaml`` for ``gopkg.in/yaml.v2``)."""
-    parts = [p for p in module.split("/") if p]
-    if len(parts) > 1 and _GO_VERSION.fullmatch(parts[-1]):
-        parts.pop()
-    last = parts[-1] if parts else module
-    return last.split(".")[0]
 
 
 def _descendants(node: Node, kind: str) -> list[Node]:
@@ -363,10 +348,6 @@ def java_imports(node: Node) -> list[ImportRow]:
         return [(WILDCARD, full, WILDCARD, line)]
     module, _, name = full.rpartition(".")
     return [(name, module, name, line)]
-
-
-USING_NAMESPACE = "namespace "
-"""The prefix of a C++ ``using namespace a::b;`` import's module (``namespace a.b``): no file."""
 
 
 def c_imports(node: Node) -> list[ImportRow]:

@@ -16,21 +16,12 @@ from collections.abc import Sequence
 from tree_sitter import Node, Tree
 
 from maguyva_tui.core.parsing.facts import names
+from maguyva_tui.core.parsing.facts.marks import JAVA_TYPE_PARAMETERS as TYPE_PARAMETERS
+from maguyva_tui.core.parsing.facts.marks import RETURNED_PARAMETER as RETURNED_PARAMETER
+from maguyva_tui.core.parsing.facts.marks import TYPE_ARGUMENTS as TYPE_ARGUMENTS
+from maguyva_tui.core.parsing.facts.marks import UNNAMED_ARGUMENT as UNNAMED
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Symbol
-
-TYPE_PARAMETERS = "<tparams>"
-"""The local name a generic class's type parameters are bound to (``<tparams>:T,U``)."""
-
-TYPE_ARGUMENTS = "<targs>"
-"""Starts the local name of what a class gives a generic base (``<targs>AbstractExtensionContext:ClassBasedTestDescriptor``)."""
-
-RETURNED_PARAMETER = "<treturn>"
-"""The local name, in a method's scope, of the class's type parameter it is declared to give
-(``<treturn>:T``; its ``<return>`` holds the bound, ``TestDescriptor``)."""
-
-UNNAMED = "?"
-"""A type argument no plain name says (a wildcard, an array, a nested generic's own arguments)."""
 
 _CLASSES = frozenset({"class_declaration", "interface_declaration", "record_declaration"})
 

@@ -20,6 +20,15 @@ from functools import lru_cache
 
 from tree_sitter import Node
 
+from maguyva_tui.core.parsing.facts.marks import ALTERNATIVES as ALTERNATIVES
+from maguyva_tui.core.parsing.facts.marks import ARRAY_TYPE as ARRAY_TYPE
+from maguyva_tui.core.parsing.facts.marks import ELEMENT as ELEMENT
+from maguyva_tui.core.parsing.facts.marks import GROUPED_ARRAY as GROUPED_ARRAY
+from maguyva_tui.core.parsing.facts.marks import ITERATED as ITERATED
+from maguyva_tui.core.parsing.facts.marks import MAPPING_KEY as MAPPING_KEY
+from maguyva_tui.core.parsing.facts.marks import RUST_INTEGERS as RUST_INTEGERS
+from maguyva_tui.core.parsing.facts.marks import TRAIT_SEPARATOR as TRAIT_SEPARATOR
+from maguyva_tui.core.parsing.facts.marks import UNION_TYPE as UNION_TYPE
 from maguyva_tui.core.parsing.facts.rust_bounds import bound_traits
 from maguyva_tui.core.parsing.languages import parse
 from maguyva_tui.core.parsing.trait_impls import IMPL_LABEL
@@ -206,11 +215,6 @@ JAVA_CAST_TYPES = frozenset({"type_identifier", "scoped_type_identifier"})
 a generic or array type, and C's or C++'s ``type_descriptor``, type nothing."""
 
 
-ELEMENT = "[i]"
-"""After a JavaScript, TypeScript or Python name, an element of what it names (``nodes[i]`` of
-``nodes[0]``, of Python's ``cache["k"]`` too)."""
-ARRAY_TYPE = "[]"
-"""After a declared type, an array of it (``Node[]`` of ``Node[]``, ``readonly Node[]``, ``Array<Node>``)."""
 TS_ARRAYS = frozenset({"array_type", "readonly_type", "generic_type"})
 """What a TypeScript annotation may hold that names an array (``Node[]``, ``readonly Node[]``,
 ``Array<Node>``; a ``generic_type`` of another name reads as before, its name)."""
@@ -228,14 +232,6 @@ def _element(node: Node, depth: int) -> str:
     if UNKNOWN in head.split(".") or head.endswith(("()", ELEMENT)):
         return UNKNOWN
     return head + ELEMENT
-
-
-RUST_INTEGERS: frozenset[str] = frozenset(
-    f"{sign}{bits}" for sign in "iu" for bits in ("8", "16", "32", "64", "128", "size"))
-"""Rust's integer types, which a cast may name: what is called on ``(x as u64)`` is what is called
-on a ``u64`` value (a method of the crate's own trait, as a typed local's is). A float is left out:
-``f64`` has ``sqrt``, ``cbrt``, ``ln`` of its own, which num-integer's ``(x as f64).sqrt()`` calls,
-not its ``Roots::sqrt``."""
 
 
 def cast_type(node: Node) -> str | None:
@@ -857,15 +853,6 @@ first argument; the others are what it is sent and what it returns)."""
 PYTHON_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict",
                              "OrderedDict"})
 """Python's generic mappings: ``Dict[str, Node]`` holds Nodes as its values (``d["k"]``)."""
-MAPPING_KEY = "<key>"
-"""Before a mapping's value type, after its key type: ``Dict[Name, Node]`` is ``Name<key>Node[]``, an
-array of Nodes whose loop (``for k in d``) walks Names (``?<key>Node[]``: keys of no known type)."""
-GROUPED_ARRAY = ")[]"
-"""Ends an array type whose element is a union (``(A|B)[]``, ``int<key>(A|B)[]``: Python's
-``list[Union[A, B]]``, ``Dict[int, Union[A, B]]``), read apart from a union of arrays."""
-ITERATED = "__iter__"
-"""What a Python loop over a plain name reads of it (``for k in d``: ``d.__iter__[i]``): a list's
-elements, a mapping's keys (``graph/resolve/resolver.py``)."""
 
 
 def _python_container(node: Node) -> str | None:
@@ -1034,9 +1021,6 @@ def _cpp_element(node: Node | None) -> str | None:
 
 RUST_TRAIT_TYPES = frozenset({"dynamic_type", "abstract_type", "bounded_type", "type_identifier"})
 """Types that may stand for a Rust trait (``rust_bounds.py``)."""
-TRAIT_SEPARATOR = "+"
-"""Between the traits of a type bound by several (``Integer+NumAssign``): the resolver keeps the
-one of the repository (``resolve/rust.py``)."""
 
 RUST_POINTERS = frozenset({b"Arc", b"Rc", b"Box"})
 """Rust's smart pointers: a method called through one is its pointee's (``Deref``)."""
@@ -1108,15 +1092,6 @@ VALUE_TYPES = frozenset({"predefined_type", "literal_type"})
 """TypeScript's types of a plain value (``string``, ``number``, ``"auto"``), no class's: ``url?: string |
 FetchRequest`` is a ``FetchRequest`` wherever a method is called on it (ethers' ``else { url.clone() }``
 after ``typeof(url) === "string"``), as ``Foo | null`` is a ``Foo``."""
-
-UNION_TYPE = "|"
-"""Joins the types a TypeScript union names (``If | Else``: ``If|Else``): a member is looked up on
-each, as the compiler does (``graph/resolve/resolver.py``)."""
-
-ALTERNATIVES = "<or>"
-"""Joins the differing bindings of one local (``conn = pool[0]`` here, ``conn = self.make()`` there,
-``x = A()`` in one branch, ``x = B()`` in the other): the local has a type only where every one
-resolves to the same (``graph/resolve/resolver.py``); one it cannot resolve leaves it untyped."""
 
 UNION_MEMBERS = frozenset({"type_identifier", "nested_type_identifier", "generic_type"})
 """The members of a TypeScript union that name a type (``A | B``); a union of others names none."""

@@ -16,16 +16,11 @@ import re
 
 from tree_sitter import Node, Parser
 
-from maguyva_tui.core.parsing.facts.names import RUST_INTEGERS
+from maguyva_tui.core.parsing.facts.marks import BLANKET as BLANKET
+from maguyva_tui.core.parsing.facts.marks import IMPLEMENTED as IMPLEMENTED
+from maguyva_tui.core.parsing.facts.marks import RUST_PRIMITIVES as RUST_PRIMITIVES
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.store.facts import RefRow
-
-RUST_PRIMITIVES: frozenset[str] = RUST_INTEGERS | frozenset({"f32", "f64", "bool", "char", "str"})
-"""Rust's primitive types that a binding or a cast may name, whose methods are the standard library's."""
-IMPLEMENTED = "<impl>"
-"""The head of a record's name: what follows is the trait."""
-BLANKET = "<blanket>"
-"""The scope of a blanket impl's record (``impl<T: Integer> Average for T``): any type may have it."""
 
 _MACRO_IMPL = re.compile(
     r"\bimpl\b\s*(?:<[^{};]*?>)?\s*(?P<trait>(?:\$crate\s*::\s*)?(?:[A-Za-z_]\w*\s*::\s*)*[A-Za-z_]\w*)"

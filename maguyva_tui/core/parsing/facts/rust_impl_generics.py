@@ -22,12 +22,10 @@ from tree_sitter import Node, Query, QueryCursor, Tree
 
 from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.captures import sorted_captures
+from maguyva_tui.core.parsing.facts.marks import GENERIC as GENERIC
 from maguyva_tui.core.parsing.languages import grammar
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Symbol
-
-GENERIC = "<generic>"
-"""The head of a record's name: what follows is the type parameter."""
 
 _IMPLS = """
 (impl_item type_parameters: (type_parameters) body: (declaration_list)) @impl

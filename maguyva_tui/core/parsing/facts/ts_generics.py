@@ -20,13 +20,12 @@ from collections.abc import Sequence
 from tree_sitter import Node, Tree
 
 from maguyva_tui.core.parsing.facts import names
-from maguyva_tui.core.parsing.facts.java_generics import RETURNED_PARAMETER, TYPE_ARGUMENTS, TYPE_PARAMETERS, UNNAMED
+from maguyva_tui.core.parsing.facts.marks import FIELD_PARAMETER as FIELD_PARAMETER
+from maguyva_tui.core.parsing.facts.marks import JAVA_TYPE_PARAMETERS as TYPE_PARAMETERS
+from maguyva_tui.core.parsing.facts.marks import RETURNED_PARAMETER, TYPE_ARGUMENTS
+from maguyva_tui.core.parsing.facts.marks import UNNAMED_ARGUMENT as UNNAMED
 from maguyva_tui.core.store.facts import RefRow
 from maguyva_tui.core.types import Symbol
-
-FIELD_PARAMETER = "<tfield>"
-"""Starts the local name, in a class's scope, of a field declared as one of the class's type
-parameters (``<tfield>provider:P``; the field's own record holds the bound, or ``P``)."""
 
 _CLASSES = frozenset({"class_declaration", "abstract_class_declaration"})
 _ALIASES = frozenset({"type_alias_declaration"})
