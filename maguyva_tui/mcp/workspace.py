@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -201,11 +201,13 @@ class WorkspaceService:
         name, place = self._at_place(engines, name)
         if place is not None and "::" not in name:  # the file, no definition of it: as one repository says it
             raise AnswerError(f"{place[1].partition(';')[0]} of {name}: read the file, or search it")
+        name, only = self._in_repository(engines, name) if place is None else (name, place[0])
         name = _symbol_name(name)
         answers = {label: self._once(label, e.definitions(name, (kind,) if kind else ()), targets=False)
-                   for label, e in engines.items() if place is None or label == place[0]}
+                   for label, e in engines.items() if only is None or label == only}
         if not any(a.known for a in answers.values()) and kind in (None, "module"):  # pkg.mod: as on one repository
-            files = [f"{label}/{f}" for label, e in engines.items() for f in e.importers(name, 1).nodes]
+            files = [f"{label}/{f}" for label, e in engines.items() if only is None or label == only
+                     for f in e.importers(name, 1).nodes]
             if said := module_said(files):  # it had offered close names, as if nothing had the name
                 raise AnswerError(f"{echo(name)!r} is no symbol defined in any repository of the workspace but {said}")
         known = self._known(name, answers, absent, f"{kind} named" if kind else "definition of")
@@ -219,11 +221,13 @@ class WorkspaceService:
         with a line, of the definition holding it in the one repository with that file (:meth:`_at_place`)."""
         engines, absent = self.ready()
         name, place = self._at_place(engines, name)
+        name, only = self._in_repository(engines, name) if place is None else (name, place[0])
         written, name = name, _symbol_name(name)
         answers = self._each(engines, absent, lambda e: e.references(name, (kind,) if kind else (), limit))
-        answers = {label: self._once(label, a) for label, a in answers.items() if place is None or label == place[0]}
+        answers = {label: self._once(label, a) for label, a in answers.items() if only is None or label == only}
         if not any(a.known for a in answers.values()) and kind in (None, "import"):  # a module, file or folder
-            module = self._module_references(engines, absent, slashed(written.strip().strip("\"'`<>")), limit, place)
+            module = self._module_references(engines, absent, slashed(written.strip().strip("\"'`<>")), limit, place,
+                                             only)
             if module is not None:  # as on one repository: it had been "no symbol named 'pkg.mod' in any ..."
                 return module
         known = self._known(name, answers, absent, "symbol named")
@@ -263,15 +267,18 @@ class WorkspaceService:
         return other_kinds_said(name, kind, counts)
 
     def _module_references(self, engines: dict[str, Engine], absent: list[Missing], module: str,
-                           limit: int, place: tuple[str, str] | None = None) -> dict[str, Any] | None:
+                           limit: int, place: tuple[str, str] | None = None, only: str | None = None,
+                           ) -> dict[str, Any] | None:
         """The lines importing a module, file or folder (``pkg.mod``, ``pkg/mod.py``) in each
         repository that has it, as one repository's find_references lists them (``module`` true,
         its files as definitions); ``None`` when no repository has it. A file a place with a line
-        named (``place``: its repository, the sentence saying so) is that repository's alone."""
+        named (``place``: its repository, the sentence saying so), or a path written through one
+        repository's root or label (``only``), is that repository's alone."""
         if not module:
             return None
+        only = place[0] if place is not None else only
         answers = self._each(engines, absent, lambda e: e.importers(from_root(e.root, module), limit))
-        known = {label: self._once(label, a) for label, a in answers.items() if a.known and (place is None or label == place[0])}
+        known = {label: self._once(label, a) for label, a in answers.items() if a.known and (only is None or label == only)}
         if not known:
             return None
         each = {label: _importers(a, module) for label, a in known.items()}  # each as on one repository
@@ -299,9 +306,10 @@ class WorkspaceService:
         defines it: nearest first, then by place in each repository's list (most central first)."""
         engines, absent = self.ready()
         name, place = self._at_place(engines, name)
+        name, only = self._in_repository(engines, name) if place is None else (name, place[0])
         name = _symbol_name(name)
         answers = self._each(engines, absent, lambda e: e.impact(name, depth, limit))
-        answers = {label: self._once(label, a) for label, a in answers.items() if place is None or label == place[0]}
+        answers = {label: self._once(label, a) for label, a in answers.items() if only is None or label == only}
         known = self._known(name, answers, absent, "symbol named")
         each = {label: [_dependent(label, d) for d in a.entries] for label, a in known.items()}
         uses = ("call", "inherit")
@@ -358,6 +366,26 @@ class WorkspaceService:
         if refused:
             ((label, said),) = refused.items()
             raise AnswerError(f"{label}: {said}")
+        return name, None
+
+    @staticmethod
+    def _in_repository(engines: dict[str, Engine], name: str) -> tuple[str, str | None]:
+        """A name written through one repository's absolute root (``/ws/lib/src/a.py::f``, as an
+        agent's file tools write paths) or as this server's results write its files
+        (``lib/src/a.py::f``, where ``src/a.py`` is lib's and ``lib/src/a.py`` is not) read as that
+        repository's (``src/a.py::f``), and its label; the name itself and ``None`` for any other.
+        The tools had asked every repository the name as written ("no indexed file or folder is
+        /ws/lib/src/a.py"; "... is lib/src/a.py; close paths: lib/src/a.py")."""
+        written = name.strip()
+        for label, engine in sorted(engines.items(), key=lambda held: len(held[1].root.as_posix()), reverse=True):
+            top = engine.root.as_posix().rstrip("/") + "/"
+            if written.startswith(top) and len(written) > len(top):  # a repository inside another: its own first
+                return from_root(engine.root, written), label
+        for label in sorted((label for label in engines if written.startswith(label + "/")), key=len, reverse=True):
+            rest = written[len(label) + 1:]
+            files = engines[label].generation.snapshot.files
+            if _has_path(files, rest.partition("::")[0]) and not _has_path(files, written.partition("::")[0]):
+                return rest, label
         return name, None
 
     def _foreign(self, engines: dict[str, Engine], known: dict[str, GraphAnswer[Any]], name: str, limit: int,
@@ -472,6 +500,12 @@ class WorkspaceService:
 
 CLOSE_PATHS = "; close paths: "
 """How a missing path's line goes on to the paths close to it (``path_missing``)."""
+
+
+def _has_path(files: Iterable[str], path: str) -> bool:
+    """Whether a repository's indexed files hold a file or folder of this path."""
+    folder = path.rstrip("/") + "/"
+    return bool(path) and any(f == path or f.startswith(folder) for f in files)
 
 
 def _by_place(lists: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from maguyva_tui.core.foreign_calls import DEPTH, foreign_uses
 from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.path_names import split as split_in_file
 from maguyva_tui.core.search import module_uses
 from maguyva_tui.core.types import Hit, QueryError
 from maguyva_tui.core.workspace.coordinator import _packages, _uses
@@ -24,9 +25,14 @@ def foreign_callers(generations: Mapping[str, Generation], defined: Sequence[tup
     an import of the package of another repository defining it (``defined``: ``(label, path)`` of each
     definition), own code first; with ``depth`` > 1 also what depends on the definitions holding
     them, within ``depth - 1`` more edges. Each hit's ``depth``: 1 for a use, 2 for what depends
-    on one."""
+    on one. A name written through its file (``lib/emitter.py::make``) is used as its name there
+    (``make``), as the workspace search reads it: the MCP server's find_references had listed no
+    other repository's call of it, where ``make`` alone listed them."""
     if len(generations) < 2 or not uses:
         return {}
+    written = split_in_file(name)
+    if written is not None:  # the definitions asked of are those of that file (``defined``)
+        name = written[1]
     asked = (*uses, f"{DEPTH}{depth}") if depth > 1 else uses
     found: dict[str, list[Hit]] = {}
     for label, generation in generations.items():
