@@ -62,6 +62,8 @@ from maguyva_tui.core.foreign_calls import DEPTH, FOREIGN_LISTED, module_note, p
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
+from maguyva_tui.core.locations import LOCATION_RULE
+from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import files_defining, in_path
 from maguyva_tui.core.path_names import split as split_in_file
@@ -370,6 +372,18 @@ class Coordinator:
         answer = self._search(replace(req, text=written), started)
         return replace(answer, result=replace(answer.result, query=req.text))
 
+    def _named_repositories(self, req: SearchRequest) -> frozenset[str] | None:
+        """The repositories a question naming places names them in, where it writes every place as
+        the workspace's results show it (``sade/lib/index.js:3``); ``None`` for any other question.
+        Each repository reads a place by the longest tail of it that it holds, as a trace printed
+        on another machine: ``sade/lib/index.js`` had listed mri's ``lib/index.js`` before sade's."""
+        if req.regex or (req.intent or "find_definition") != "find_definition" or classify(req.text).rule != LOCATION_RULE:
+            return None
+        labels = sorted((shard.label for shard in self.shards), key=len, reverse=True)
+        named = [next((label for label in labels if place.path.startswith(label + "/")), None)
+                 for place in parse_places(req.text)]
+        return frozenset(n for n in named if n is not None) if named and None not in named else None
+
     def _through_roots(self, req: SearchRequest) -> str | None:
         """The question with its paths through a repository's root read as ``label/path``; ``None``
         when it writes none, or is a regex or a string to find as typed (``"/home/u/repo/build"``)."""
@@ -389,6 +403,7 @@ class Coordinator:
         ask = self._ask(req) if any(shard.far for shard in self.shards) else Ask(page=req.limit)  # only far shards are asked ahead
         begun, dropped = self._begin(ask)
         view = _View(self, begun, ask)
+        view.named = self._named_repositories(req)
         self._learn(begun, view)
         if view != self._anchor:  # the first view of these generations: what is kept per generation is kept for it
             self._anchor = view
@@ -607,6 +622,9 @@ class _View:
         self._twins: frozenset[str] = frozenset()
         """The files copy folding found copied whole in their repository (:meth:`twin_files`)."""
         self._lock = threading.Lock()
+        self.named: frozenset[str] | None = None
+        """The repositories the question's places are written in (``sade/lib/index.js:3``): the
+        only ones whose lists are read; ``None``: every repository's (:meth:`Coordinator._named_repositories`)."""
         self._skipped: dict[str, tuple[int, int]] | None = None
         """Per repository, the files its index left out and the paths it could not read (:meth:`skipped_by_repository`)."""
         self.capped: list[str] = []
@@ -655,7 +673,10 @@ class _View:
         return [(shard, self._begun[label].token) for label, shard in self._shards.items()]
 
     def listed(self, label: str, answer: ShardList) -> list[tuple[Hit, Found | None]]:
-        """A shard's list as the merge reads it (:func:`_listed`), less the files of a repository inside it."""
+        """A shard's list as the merge reads it (:func:`_listed`), less the files of a repository
+        inside it; none from a repository the question's places do not name (:attr:`named`)."""
+        if self.named is not None and label not in self.named:
+            return []
         answers = self._coordinator.answers
         listed = _listed(answer)
         return [item for item in listed if answers(label, item[0].path)] if label in self._coordinator.shadowed else listed
