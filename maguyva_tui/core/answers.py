@@ -39,6 +39,7 @@ from maguyva_tui.core.similar import definitions as defining
 from maguyva_tui.core.types import Hit, Query, QueryError, SearchResult, Symbol, calls_one_of, echo
 from maguyva_tui.core.unread_files import big_files_holding
 from maguyva_tui.core.unread_files import said as _unindexed_said
+from maguyva_tui.core.unread_files import unreadable_in as unreadable_in  # the front ends' (a workspace's unknown name)
 from maguyva_tui.core.unread_files import unreadable_said as _unreadable_said
 
 if TYPE_CHECKING:

@@ -24,10 +24,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from maguyva_tui.core.answers import Definition, GraphAnswer, ImpactEntry, from_root, slashed
+from maguyva_tui.core.answers import Definition, GraphAnswer, ImpactEntry, from_root, slashed, unreadable_in
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import Hit, QueryError
-from maguyva_tui.core.unread_files import unreadable_in
 
 # core.workspace imports distinct_roots and labels_for without listing them in __all__ yet (to be
 # added there, then this ignore goes).
@@ -43,6 +42,7 @@ from maguyva_tui.core.workspace import (
     module_importers,
     module_note,
     nested_roots,
+    own_note,
     reasons,
 )
 from maguyva_tui.mcp.answers import (
@@ -250,7 +250,8 @@ class WorkspaceService:
                                            f"tracked, and {CROSS_REPO_NOTE}"),))]
         out["notes"] += [foreign_note(label, hits, name) for label, hits in foreign.items()]
         if kind in (None, "call"):  # each repository's, named by it as in notices
-            out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)]
+            out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)
+                             if own_note(self._shadowed.get(label, ()), n)]  # not of a repository inside it
         return {**out, **self._workspace(engines, absent)}
 
     @staticmethod
@@ -331,7 +332,8 @@ class WorkspaceService:
                **_listing("dependents", items, total), "notes": [*(place or ())[1:], CROSS_REPO_NOTE, *(foreign_note(label, hits, name, uses) for label, hits in foreign.items())]}
         out["notes"] += [module_note(label, imports, dependents, echo(name)) for label, (imports, dependents) in modules.items()]
         # each repository's calls naming it that its graph could not tie, as the search says them
-        out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)]
+        out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)
+                         if own_note(self._shadowed.get(label, ()), n)]
         return {**out, **self._workspace(engines, absent)}
 
     @staticmethod

@@ -43,6 +43,7 @@ from maguyva_tui.core.workspace.coordinator import (
     WorkspaceResult,
     held_inside,
     nested_roots,
+    own_note,
     reasons,
 )
 from maguyva_tui.core.workspace.foreign import foreign_callers, foreign_note, module_importers
@@ -75,6 +76,7 @@ __all__ = [
     "open_cluster_workspace",
     "open_worker_workspace",
     "open_workspace",
+    "own_note",
     "reasons",
     "read_workspace",
     "usable_cores",

@@ -360,6 +360,12 @@ class Coordinator:
         folders = self.shadowed.get(label)
         return not folders or not path.startswith(folders)
 
+    def answers_note(self, label: str, note: str) -> bool:
+        """Whether a repository's note is its own to say: not one whose every place (``path:line``)
+        lies in a repository inside it, which says it of its own files (a vendored mri's "toArr has
+        2 definitions (vendor/mri/lib/index.js:1, ...)" had been said under both names)."""
+        return own_note(self.shadowed.get(label, ()), note)
+
     def search(self, req: SearchRequest) -> WorkspaceResult:
         """Answer one request over the workspace, with every number that ranked each result; its
         time is the whole question's, the far shards' lists asked ahead too. A path written through
@@ -872,7 +878,9 @@ class _View:
         if any(t is None for t in told):
             asked = fan_out(self._coordinator._fan, [(shard, method, (token, name)) for shard, token in each])
             told = [future.result() for future in asked]
-        return tuple(f"{shard.label}: {note}" for (shard, _), notes in zip(each, told) for note in notes or ())
+        answers = self._coordinator.answers_note
+        return tuple(f"{shard.label}: {note}" for (shard, _), notes in zip(each, told) for note in notes or ()
+                     if answers(shard.label, note))
 
     def untied_callers(self, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]] | None:
         """The calls naming a name that no repository's graph tied to a definition, as each
@@ -891,7 +899,8 @@ class _View:
                 for hit in listed]
         hits.sort(key=lambda kept: kept[0])  # stable: each repository's order within, own code first
         ranked = [replace(hit, score=1.0 / (1 + rank)) for rank, (_, hit) in enumerate(hits[:limit])]
-        return ranked, tuple(f"{label}: {line}" for label, (_, lines) in found for line in lines)
+        answers = self._coordinator.answers_note
+        return ranked, tuple(f"{label}: {line}" for label, (_, lines) in found for line in lines if answers(label, line))
 
     def foreign_uses(self, name: str, limit: int, uses: tuple[str, ...] = ("call",)) -> tuple[list[Hit], tuple[str, ...]]:
         """The calls (``uses``: ``"call"``) or subclasses (``"inherit"``) of each repository naming
@@ -1547,6 +1556,17 @@ def _joined(updates: Sequence[IndexUpdate], started: float) -> IndexUpdate | Non
         return None
     return IndexUpdate(sum(u.files for u in updates), round((time.perf_counter() - started) * 1000, 3),
                        all(u.built for u in updates))
+
+
+_NOTE_PLACES: Final = re.compile(r"([^\s(),;:\"'`]+):\d+")
+"""A place a note names (``vendor/mri/lib/index.js:1``), its path."""
+
+
+def own_note(folders: tuple[str, ...], note: str) -> bool:
+    """Whether a note of a repository holding repositories of the workspace in ``folders`` is its
+    own: not one whose every place lies in them (:meth:`Coordinator.answers_note`)."""
+    places = _NOTE_PLACES.findall(note) if folders else ()
+    return not places or not all(path.startswith(folders) for path in places)
 
 
 def through_roots(text: str, roots: Sequence[tuple[str, str]]) -> str:
