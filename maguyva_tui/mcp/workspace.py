@@ -44,6 +44,7 @@ from maguyva_tui.core.workspace import (
     nested_roots,
     own_note,
     reasons,
+    untied_elsewhere,
 )
 from maguyva_tui.mcp.answers import (
     AnswerError,
@@ -252,6 +253,7 @@ class WorkspaceService:
         if kind in (None, "call"):  # each repository's, named by it as in notices
             out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)
                              if own_note(self._shadowed.get(label, ()), n)]  # not of a repository inside it
+            out["notes"] += self._elsewhere(engines, known, name)
         return {**out, **self._workspace(engines, absent)}
 
     @staticmethod
@@ -334,6 +336,7 @@ class WorkspaceService:
         # each repository's calls naming it that its graph could not tie, as the search says them
         out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)
                          if own_note(self._shadowed.get(label, ()), n)]
+        out["notes"] += self._elsewhere(engines, known, name)
         return {**out, **self._workspace(engines, absent)}
 
     @staticmethod
@@ -369,6 +372,14 @@ class WorkspaceService:
             ((label, said),) = refused.items()
             raise AnswerError(f"{label}: {said}")
         return name, None
+
+    def _elsewhere(self, engines: dict[str, Engine], known: dict[str, GraphAnswer[Any]], name: str) -> list[str]:
+        """Each other repository's calls of a method so named that its graph could not resolve, in
+        files importing a defining repository's package, said as the workspace search says them
+        (``untied_elsewhere``), less those of a repository inside it."""
+        defined = [(label, d.symbol.path) for label, a in known.items() for d in a.definitions if d.symbol is not None]
+        said = untied_elsewhere({label: e.generation for label, e in engines.items()}, defined, name)
+        return [n for n in said if own_note(self._shadowed.get(n.partition(": ")[0], ()), n.partition(": ")[2])]
 
     @staticmethod
     def _in_repository(engines: dict[str, Engine], name: str) -> tuple[str, str | None]:

@@ -46,7 +46,7 @@ from maguyva_tui.core.workspace.coordinator import (
     own_note,
     reasons,
 )
-from maguyva_tui.core.workspace.foreign import foreign_callers, foreign_note, module_importers
+from maguyva_tui.core.workspace.foreign import foreign_callers, foreign_note, module_importers, untied_elsewhere
 from maguyva_tui.core.workspace.listing import distinct_roots, labels_for, read_workspace
 from maguyva_tui.core.workspace.shard import Shard, ShardGone
 from maguyva_tui.core.workspace.workers import open_worker_workspace, usable_cores
@@ -79,6 +79,7 @@ __all__ = [
     "own_note",
     "reasons",
     "read_workspace",
+    "untied_elsewhere",
     "usable_cores",
 ]
 

@@ -991,6 +991,13 @@ class RemoteShard:
     def _plan_file_names(self, token: int, stem: str) -> _Plan:
         return _Plan("call", ("file_names", token, stem), empty=())
 
+    def untied_elsewhere(self, token: int, name: str, packages: tuple[str, ...]) -> str | None:
+        """This repository's untied calls of another repository's method, said; a gone shard says none."""
+        return cast("str | None", self._run(self._plan_untied_elsewhere(token, name, packages)))
+
+    def _plan_untied_elsewhere(self, token: int, name: str, packages: tuple[str, ...]) -> _Plan:
+        return _Plan("call", ("untied_elsewhere", token, name, packages), empty=None)
+
     def skipped(self, token: int) -> tuple[int, int]:
         """Files left out for their size and paths not read by this repository's walk; a gone shard says none."""
         return cast("tuple[int, int]", tuple(self._run(self._plan_skipped(token))))

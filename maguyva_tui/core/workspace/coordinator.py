@@ -860,14 +860,34 @@ class _View:
         definitions and where, calls its graph could not tie, other definitions sharing a bare
         name) named by it, ``label: line``, as the workspace names a repository in its notices:
         the view holds no one graph, and a note speaks of one repository's graph and paths
-        (answered at the question's start when it was asked then)."""
-        return self._notes("callers_notes", name)
+        (answered at the question's start when it was asked then); then each other repository's
+        calls of a method so named that its graph could not resolve (:meth:`_elsewhere`)."""
+        return (*self._notes("callers_notes", name), *self._elsewhere(name))
 
     def impact_notes(self, name: str) -> tuple[str, ...]:
         """What the impact of a name leaves out, each repository's own lines (the calls naming it
         its graph could not tie) named by it, as :meth:`callers_notes` says them (answered at the
         question's start when it was asked then); a workspace's impact answer had said none."""
-        return self._notes("impact_notes", name)
+        return (*self._notes("impact_notes", name), *self._elsewhere(name))
+
+    def _elsewhere(self, name: str) -> tuple[str, ...]:
+        """Of each repository defining nothing of a name, the calls of a method so named on a
+        receiver its graph could not resolve, in files importing the package of a repository that
+        defines it (:meth:`Shard.untied_elsewhere`), named by it: an app's ``self.emit(...)`` in a
+        class built on pyee's ``EventEmitter``, which "who calls emit" had passed over in silence."""
+        written = split_in_file(name)
+        bare = (written[1] if written is not None else name).replace("::", ".").rpartition(".")[2]
+        defined = [split(path) for path in self.definers(bare)] if bare.isidentifier() else []
+        definers = {label for label, _ in defined}
+        each = [(shard, token, packages) for shard, token in self.each()
+                if shard.label not in definers and (packages := _packages(defined, shard.label))]
+        if not each:
+            return ()
+        asked = fan_out(self._coordinator._fan, [(shard, "untied_elsewhere", (token, bare, packages))
+                                                 for shard, token, packages in each])
+        answers = self._coordinator.answers_note
+        return tuple(f"{shard.label}: {note}" for (shard, _, _), future in zip(each, asked)
+                     if (note := future.result()) and answers(shard.label, note))
 
     def _notes(self, method: str, name: str) -> tuple[str, ...]:
         """Each shard's lines of ``method`` (``callers_notes``, ``impact_notes``) for a name, as

@@ -48,6 +48,22 @@ def foreign_callers(generations: Mapping[str, Generation], defined: Sequence[tup
     return found
 
 
+def untied_elsewhere(generations: Mapping[str, Generation], defined: Sequence[tuple[str, str]],
+                     name: str) -> list[str]:
+    """Of each repository defining nothing of ``name`` (``defined``: ``(label, path)`` of each
+    definition), the line saying how many calls of a method so named its graph could not resolve
+    in files importing a defining repository's package, named by it, as the workspace search says
+    them (:meth:`~maguyva_tui.core.workspace.shard.Shard.untied_elsewhere`)."""
+    from maguyva_tui.core.workspace.shard import untied_elsewhere_said
+
+    written = split_in_file(name)
+    bare = (written[1] if written is not None else name).replace("::", ".").rpartition(".")[2]
+    definers = {label for label, _ in defined}
+    return [f"{label}: {note}" for label, generation in generations.items()
+            if label not in definers and (packages := _packages(defined, label))
+            and (note := untied_elsewhere_said(generation, bare, label, packages))]
+
+
 def foreign_note(label: str, hits: Sequence[Hit], name: str, uses: tuple[str, ...] = ("call",)) -> str:
     """What a repository's :func:`foreign_callers` are, as the workspace search says it."""
     direct = [h for h in hits if h.depth == 1] or list(hits)

@@ -50,6 +50,7 @@ from maguyva_tui.core.lookup import unread
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import split as split_in_file
+from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.results import file_newlines
 from maguyva_tui.core.retrievers.structural import BELOW_PREFIX_SCORE, Ceiling, prefix_tiers_only
 from maguyva_tui.core.retrievers.text import LineMatch, TextRetriever
@@ -742,6 +743,12 @@ class Shard:
             return notes(generation, asked)
         return (f"{name} is {qualname} of {path}", *notes(generation, asked))
 
+    def untied_elsewhere(self, token: int, name: str, packages: tuple[str, ...]) -> str | None:
+        """Where this repository defines nothing of a name but calls a method so named on receivers
+        its graph could not resolve, in files importing one of ``packages`` (of the repositories
+        defining it), the line saying so (:func:`untied_elsewhere_said`); ``None`` otherwise."""
+        return untied_elsewhere_said(self._parts(token).generation, name, self.label, packages)
+
     def untied_callers(self, token: int, name: str, limit: int) -> tuple[list[Hit], tuple[str, ...]] | None:
         """The calls of this repository naming a name that its graph tied to no definition, when
         it tied none, and the line saying what they are, as its own search lists them
@@ -989,6 +996,37 @@ def _graph_target(generation: Generation, query: Query, label: str = "") -> Quer
     elif named == query.target:
         named = _own_file(generation, query.target, label)  # a file as a result row shows it (pyee/pyee/base.py)
     return query if named == query.target else replace(query, target=named)
+
+
+def untied_elsewhere_said(generation: Generation, name: str, label: str, packages: tuple[str, ...]) -> str | None:
+    """Where this repository defines nothing of a name but calls a method so named on receivers its
+    graph could not resolve, in files importing one of ``packages`` (another repository's, which
+    defines it: ``self.emit(...)`` in a class built on pyee's ``EventEmitter``), the line saying
+    so; ``None`` otherwise. Its own graph says nothing of them (the name has no definition here),
+    and a workspace asked "who calls emit" had listed pyee's callers without a word of the app's."""
+    graph = None if "graph" in generation.missing else generation.snapshot.graph
+    facts = getattr(generation.snapshot, "facts", None)
+    bare = name.replace("::", ".").rpartition(".")[2]
+    if graph is None or facts is None or not bare.isidentifier() or not packages:
+        return None
+    from maguyva_tui.core.foreign_calls import package_of
+    from maguyva_tui.core.graph import queries  # here: a question that reads no graph never loads it
+
+    def imports_one(path: str) -> bool:  # a module of another package (not a relative import) among them
+        return path in facts and any(imp.module and not imp.module.startswith(".") and package_of(imp.module)
+                                     in packages for imp in facts[path].imports)
+    try:
+        if queries.definitions(graph, name) or queries.definitions(graph, bare):
+            return None
+        untied = [site for site in queries.untied_calls(graph, bare, members_only=True) if imports_one(site[0])]
+    except (OSError, ValueError, KeyError, IndexError):  # a damaged graph: nothing said of it
+        return None
+    if not untied:
+        return None
+    path, line = sorted(untied, key=lambda site: is_secondary(site[0]))[0]  # stable: path and line order within
+    calls = "1 call names" if len(untied) == 1 else f"{len(untied):,} calls name"
+    return (f"{calls} {bare} on a receiver {label}'s graph could not resolve (an instance of another repository's "
+            f"class, or of unknown type), not listed: first {path}:{line}; search \".{bare}(\" lists every line")
 
 
 def _own_file(generation: Generation, written: str, label: str) -> str:
