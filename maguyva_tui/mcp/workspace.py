@@ -36,6 +36,7 @@ from maguyva_tui.core.workspace import (
     SearchRequest,
     Shard,
     distinct_roots,
+    dotted_modules,
     foreign_callers,
     foreign_note,
     labels_for,
@@ -286,7 +287,9 @@ class WorkspaceService:
             return None
         each = {label: _importers(a, module) for label, a in known.items()}  # each as on one repository
         items = [{"repo": label, **item} for label, one in each.items() for item in one["references"]]
-        outside = {label: hits for label, e in engines.items() if label not in known and (hits := e.outside_importers(module))}
+        names = dotted_modules(module, [d.node for a in known.values() for d in a.definitions]) or (module,)
+        outside = {label: hits for label, e in engines.items() if label not in known  # pyee/base.py: as pyee.base
+                   and (hits := list({(h.path, h.start_line): h for name in names for h in e.outside_importers(name)}.values()))}
         items += [{"repo": label, "path": hit.path, "line": hit.start_line, "kind": "import", "in": None,
                    "text": _text(engines[label], hit.path, hit.start_line)} for label, hits in outside.items() for hit in hits]
         items.sort(key=lambda r: (r["repo"], r["path"], r["line"]))  # another repository's own lines too (cssselect2's
@@ -420,7 +423,9 @@ class WorkspaceService:
         it; none for a symbol."""
         if not known or any(d.symbol is not None for a in known.values() for d in a.definitions):
             return {}
-        found = module_importers({label: e.generation for label, e in engines.items()}, list(known), name, depth, limit)
+        names = dotted_modules(name, [d.node for a in known.values() for d in a.definitions])  # pyee/base.py: pyee.base
+        found = module_importers({label: e.generation for label, e in engines.items()}, list(known), name, depth, limit,
+                                 names)
         kept = {label: tuple([h for h in hits if not str(h.path).startswith(self._shadowed.get(label, ()))]
                              for hits in pair) for label, pair in found.items()}
         return {label: (imports, dependents) for label, (imports, dependents) in kept.items() if imports}

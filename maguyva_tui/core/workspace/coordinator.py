@@ -86,6 +86,7 @@ from maguyva_tui.core.search import (
     own_aside_words,
     search,
 )
+from maguyva_tui.core.similar import module_names
 from maguyva_tui.core.store.facts import part_length
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.types import (
@@ -975,13 +976,20 @@ class _View:
         if I change hpack.hpack" over hpack and h2 had listed hpack's dependents alone."""
         holding = {split(path)[0] for path in files}
         each = [(shard, token) for shard, token in self.each() if shard.label not in holding]
-        asked = fan_out(self._coordinator._fan, [(shard, "module_uses", (token, module, depth, FOREIGN_LISTED))
-                                                 for shard, token in each])
+        modules = dotted_modules(module, [split(path)[1] for path in files]) or (module,)  # lib/emitter.py: lib.emitter
+        asked = fan_out(self._coordinator._fan, [(shard, "module_uses", (token, one, depth, FOREIGN_LISTED))
+                                                 for shard, token in each for one in modules])
         answers = self._coordinator.answers
         hits: list[Hit] = []
         said = []
-        for (shard, _), future in zip(each, asked):
+        told: dict[str, tuple[list[Hit], list[Hit]]] = {}
+        for (shard, _), future in zip([pair for pair in each for _ in modules], asked):
             lines, dependents = future.result() or ([], [])
+            kept = told.setdefault(shard.label, ([], []))
+            kept[0].extend(hit for hit in lines if (hit.path, hit.start_line) not in {(h.path, h.start_line) for h in kept[0]})
+            kept[1].extend(hit for hit in dependents if (hit.path, hit.start_line) not in {(h.path, h.start_line) for h in kept[1]})
+        for shard, _ in each:
+            lines, dependents = told.get(shard.label, ([], []))
             lines = [hit for hit in lines if answers(shard.label, hit.path)]
             if not lines:
                 continue
@@ -1007,6 +1015,10 @@ class _View:
         if any(not answer.by_symbol for _, answer in found):  # a module of the workspace
             files = tuple(qualify(label, f) for label, answer in found for f in answer.files)
             chosen = [(label, answer.outside if answer.by_symbol else answer.hits) for label, answer in found]
+            dotted = dotted_modules(written, [split(path)[1] for path in files])
+            if dotted:  # lib/emitter.py: the lines of the other repositories importing lib.emitter
+                more = self._outside_lines(dotted, {split(path)[0] for path in files})
+                chosen = [(label, (*listed, *more.pop(label, ()))) for label, listed in chosen] + list(more.items())
         else:
             defined = {split(path)[0] for path in self.definers(written)} if any(a.members for _, a in found) else set()
             chosen = [(label, answer.hits + (answer.members if defined - {label} else ())) for label, answer in found]
@@ -1016,6 +1028,19 @@ class _View:
             return None
         ranked = tuple(replace(hit, score=1.0 / (1 + i)) for i, hit in enumerate(hits))
         return ImportLines(files, ranked, by_symbol=not files)
+
+    def _outside_lines(self, modules: Sequence[str], holding: set[str]) -> dict[str, tuple[Hit, ...]]:
+        """Per repository not in ``holding``, its lines importing one of ``modules`` by name as
+        another repository's (:meth:`Shard.import_lines`), each line once, in path and line order."""
+        each = [(shard, token) for shard, token in self.each() if shard.label not in holding]
+        asked = fan_out(self._coordinator._fan, [(shard, "import_lines", (token, module, True))
+                                                 for shard, token in each for module in modules])
+        found: dict[str, dict[tuple[str, int], Hit]] = {}
+        for (shard, _), future in zip([pair for pair in each for _ in modules], asked):
+            answer = future.result()
+            for hit in answer.outside if answer is not None and answer.by_symbol else ():
+                found.setdefault(shard.label, {}).setdefault((hit.path, hit.start_line), hit)
+        return {label: tuple(hits[key] for key in sorted(hits)) for label, hits in found.items()}
 
     def retriever(self, name: str) -> Retriever:
         """One engine over every shard, its lists merged."""
@@ -1580,6 +1605,23 @@ def _joined(updates: Sequence[IndexUpdate], started: float) -> IndexUpdate | Non
 
 _NOTE_PLACES: Final = re.compile(r"([^\s(),;:\"'`]+):\d+")
 """A place a note names (``vendor/mri/lib/index.js:1``), its path."""
+
+
+def dotted_modules(written: str, paths: Sequence[str]) -> tuple[str, ...]:
+    """The dotted names another repository imports a Python module by that is written as its file's
+    path (``lib/emitter.py``, or ``src/pydash/arrays.py``): each of the files' (``paths``, each from
+    its repository's root) module names of two parts or more (``lib.emitter``; ``pydash.arrays``,
+    ``src.pydash.arrays``), else its own (``pyee`` of ``pyee/__init__.py``); none for a name written
+    dotted, or another language's file (an npm package is imported by its own name, not its path)."""
+    if "/" not in written and not written.endswith((".py", ".pyi")):
+        return ()
+    found: dict[str, None] = {}
+    for local in paths:
+        if not local.endswith((".py", ".pyi")):
+            continue
+        names = module_names(local)
+        found.update(dict.fromkeys([n for n in names if "." in n] or list(names[-1:])))
+    return tuple(found)
 
 
 def own_note(folders: tuple[str, ...], note: str) -> bool:

@@ -73,19 +73,27 @@ def foreign_note(label: str, hits: Sequence[Hit], name: str, uses: tuple[str, ..
 
 
 def module_importers(generations: Mapping[str, Generation], holding: Sequence[str], module: str, depth: int,
-                     limit: int) -> dict[str, tuple[list[Hit], list[Hit]]]:
+                     limit: int, names: Sequence[str] = ()) -> dict[str, tuple[list[Hit], list[Hit]]]:
     """Per repository label not among ``holding`` (those whose graph has the module), its lines
-    importing ``module`` by name and what depends on the importing files within ``depth - 1`` more
-    edges (:func:`~maguyva_tui.core.search.module_uses`), as the workspace search lists
-    them: the MCP server's impact of ``hpack.hpack`` over hpack and h2 had listed hpack's alone."""
+    importing ``module`` (or any of ``names``: a file's path imported by its dotted names,
+    :func:`~maguyva_tui.core.workspace.coordinator.dotted_modules`) by name and what depends on
+    the importing files within ``depth - 1`` more edges (:func:`~maguyva_tui.core.search.module_uses`),
+    each once, as the workspace search lists them: the MCP server's impact of ``hpack.hpack`` over
+    hpack and h2 had listed hpack's alone."""
     found: dict[str, tuple[list[Hit], list[Hit]]] = {}
     for label, generation in generations.items():
         if label in holding:
             continue
-        try:
-            lines, dependents = module_uses(generation, module, depth, limit)
-        except (QueryError, OSError, ValueError, KeyError, IndexError):  # no graph yet, or a damaged one
-            continue
+        lines: list[Hit] = []
+        dependents: list[Hit] = []
+        for name in names or (module,):
+            try:
+                more, deeper = module_uses(generation, name, depth, limit)
+            except (QueryError, OSError, ValueError, KeyError, IndexError):  # no graph yet, or a damaged one
+                break
+            lines += [hit for hit in more if (hit.path, hit.start_line) not in {(h.path, h.start_line) for h in lines}]
+            dependents += [hit for hit in deeper
+                           if (hit.path, hit.start_line) not in {(h.path, h.start_line) for h in dependents}]
         if lines:
             found[label] = (lines, dependents)
     return found

@@ -778,7 +778,8 @@ class Shard:
     def module_files(self, token: int, written: str) -> tuple[str, ...]:
         """The files of this repository a module as written names, as its imports are resolved
         (:func:`~maguyva_tui.core.search.dotted_module_files`); none without a graph."""
-        return dotted_module_files(self._parts(token).generation, written)
+        generation = self._parts(token).generation
+        return dotted_module_files(generation, _own_file(generation, written, self.label))
 
     def file_names(self, token: int, stem: str) -> tuple[str, ...]:
         """The names of this repository's files that are ``stem`` and an extension (``rich_utils.py``),
