@@ -174,7 +174,13 @@ def nothing_indexed(generation: Generation) -> str | None:
     """Say that the index holds no file, and how many the walk skipped and why (``the index holds
     no file: 2 skipped (binary)``); ``None`` when it holds some, or does not say (a far shard's).
     A folder of binary files alone had been answered "nothing related was found either", as if
-    the repository had been searched."""
+    the repository had been searched. Over a workspace's view, where every repository's index
+    holds no file, each one's line, named by it (``a: the index holds no file (an empty folder?)``);
+    ``None`` where one holds some."""
+    each = getattr(getattr(generation, "snapshot", None), "nothing_indexed", None)
+    if callable(each):
+        said: dict[str, str | None] = each()
+        return "; ".join(f"{label}: {line}" for label, line in said.items()) if said and all(said.values()) else None
     manifest = getattr(getattr(generation, "snapshot", None), "manifest", None)
     files = getattr(manifest, "files", None)
     if manifest is None or files is None or len(files):

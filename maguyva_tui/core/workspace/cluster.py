@@ -998,6 +998,13 @@ class RemoteShard:
     def _plan_untied_elsewhere(self, token: int, name: str, packages: tuple[str, ...]) -> _Plan:
         return _Plan("call", ("untied_elsewhere", token, name, packages), empty=None)
 
+    def nothing_indexed(self, token: int) -> str | None:
+        """That this repository's index holds no file, and why; a gone shard says nothing."""
+        return cast("str | None", self._run(self._plan_nothing_indexed(token)))
+
+    def _plan_nothing_indexed(self, token: int) -> _Plan:
+        return _Plan("call", ("nothing_indexed", token), empty=None)
+
     def skipped(self, token: int) -> tuple[int, int]:
         """Files left out for their size and paths not read by this repository's walk; a gone shard says none."""
         return cast("tuple[int, int]", tuple(self._run(self._plan_skipped(token))))

@@ -1392,6 +1392,14 @@ class _Lines:
         manifest's ``skipped`` says them (:meth:`_View.skipped_by_repository`)."""
         return self._view.skipped_by_repository()
 
+    def nothing_indexed(self) -> dict[str, str | None]:
+        """Per repository, that its index holds no file and why (``None`` where it holds some),
+        read on a question that found nothing: a workspace of empty folders had said "nothing
+        related was found either", where one such repository says its index holds no file."""
+        each = self._view.each()
+        asked = fan_out(self._view._coordinator._fan, [(shard, "nothing_indexed", (token,)) for shard, token in each])
+        return {shard.label: future.result() for (shard, _), future in zip(each, asked)}
+
     @property
     def symbols(self) -> list[Symbol]:
         """Every symbol of every repository (read on a question's miss, for the close names)."""

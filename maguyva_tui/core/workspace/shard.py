@@ -46,7 +46,7 @@ from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.locations import asks_places, file_names, placed
-from maguyva_tui.core.lookup import unread
+from maguyva_tui.core.lookup import nothing_indexed, unread
 from maguyva_tui.core.other_calls import callers_notes, impact_notes, untied_callers
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import split as split_in_file
@@ -785,6 +785,11 @@ class Shard:
         """The names of this repository's files that are ``stem`` and an extension (``rich_utils.py``),
         as one repository reads them (:func:`~maguyva_tui.core.locations.file_names`)."""
         return tuple(file_names(self._parts(token).generation, stem) or ())
+
+    def nothing_indexed(self, token: int) -> str | None:
+        """That this repository's index holds no file, and why (:func:`~maguyva_tui.core.lookup.nothing_indexed`);
+        ``None`` where it holds some."""
+        return nothing_indexed(self._parts(token).generation)
 
     def skipped(self, token: int) -> tuple[int, int]:
         """How many files this repository's index left out for their size and how many paths its
