@@ -384,9 +384,10 @@ class Coordinator:
         the workspace's results show it (``sade/lib/index.js:3``); ``None`` for any other question.
         Each repository reads a place by the longest tail of it that it holds, as a trace printed
         on another machine: ``sade/lib/index.js`` had listed mri's ``lib/index.js`` before sade's."""
-        if req.regex or (req.intent or "find_definition") != "find_definition" or classify(req.text).rule != LOCATION_RULE:
-            return None
         labels = sorted((shard.label for shard in self.shards), key=len, reverse=True)
+        if req.regex or (req.intent or "find_definition") != "find_definition" or not any(
+                label + "/" in req.text for label in labels) or classify(req.text).rule != LOCATION_RULE:
+            return None
         named = [next((label for label in labels if place.path.startswith(label + "/")), None)
                  for place in parse_places(req.text)]
         return frozenset(n for n in named if n is not None) if named and None not in named else None
