@@ -452,6 +452,9 @@ def test_remote_shards_answer_as_in_process_in_few_round_trips(
     assert calls["round trips"] <= steps * HOSTS, calls
     if answer.result.fusion_strategy == "direct":  # a symbol question's engine foreseen: one round trip in all
         extra = 1 if foreign else 0
+        # a repository defining nothing of the name but importing a defining one's package is asked,
+        # in one more round trip, for its calls of a method so named its graph left untied (baf7c1f)
+        extra += 1 if calls["untied_elsewhere"] else 0
         assert calls["searches"] == 0 and calls["round trips"] == HOSTS + extra, calls
 
 
