@@ -9,7 +9,22 @@ from pathlib import Path
 import pytest
 
 from maguyva_tui.core.engine import Engine
+from maguyva_tui.core.workspace import Coordinator, open_workspace
 from tests.core.test_engine import CountingProvider
+
+
+def workspace_of(base: Path, trees: Mapping[str, Mapping[str, str]]) -> Coordinator:
+    """A workspace of these repositories, each written to the folder under ``base`` its key names
+    and indexed alone first (names as vectors, no static tier), in the order given: what the
+    workspace tests of places, modules and notes ask. The caller closes it."""
+    from tests.core.test_test_modules import NameProvider  # here: that module's own imports stay its own
+
+    roots = [write_tree(base / name, files) for name, files in trees.items()]
+    for root in roots:
+        engine = Engine(root, base / "ix", provider=NameProvider(), static=False)
+        engine.refresh()
+        engine.close()
+    return open_workspace(roots, base / "ix", provider=NameProvider(), static=False)
 
 
 def write_tree(root: Path, files: Mapping[str, str]) -> Path:

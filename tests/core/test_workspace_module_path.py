@@ -12,21 +12,15 @@ from collections.abc import Iterator
 import pytest
 
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.workspace import Coordinator, SearchRequest, WorkspaceResult, open_workspace
+from maguyva_tui.core.workspace import Coordinator, SearchRequest, WorkspaceResult
 from tests.core.test_test_modules import NameProvider
 from tests.core.test_workspace_rooted_paths import APP, LIB
-from tests.trees import write_tree
+from tests.trees import workspace_of, write_tree
 
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Coordinator]:
-    base = tmp_path_factory.mktemp("module_path")
-    roots = [write_tree(base / "app", APP), write_tree(base / "lib", LIB)]
-    for root in roots:
-        engine = Engine(root, base / "ix", provider=NameProvider(), static=False)
-        engine.refresh()
-        engine.close()
-    coordinator = open_workspace(roots, base / "ix", provider=NameProvider(), static=False)
+    coordinator = workspace_of(tmp_path_factory.mktemp("module_path"), {"app": APP, "lib": LIB})
     yield coordinator
     coordinator.close()
 

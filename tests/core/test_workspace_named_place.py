@@ -11,10 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.workspace import Coordinator, SearchRequest, open_workspace
-from tests.core.test_test_modules import NameProvider
-from tests.trees import write_tree
+from maguyva_tui.core.workspace import Coordinator, SearchRequest
+from tests.trees import workspace_of
 
 MRI = {"lib/index.js": "function toArr(any) {\n  return any;\n}\n\nfunction toVal(out, key) {\n  return out[key];\n}\n"}
 SADE = {"lib/index.js": "const e = require('mri');\n\nfunction sade(usage) {\n  return e(usage);\n}\n"}
@@ -22,13 +20,7 @@ SADE = {"lib/index.js": "const e = require('mri');\n\nfunction sade(usage) {\n  
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Coordinator]:
-    base = tmp_path_factory.mktemp("named_place")
-    roots = [write_tree(base / "mri", MRI), write_tree(base / "sade", SADE)]
-    for root in roots:
-        engine = Engine(root, base / "ix", provider=NameProvider(), static=False)
-        engine.refresh()
-        engine.close()
-    coordinator = open_workspace(roots, base / "ix", provider=NameProvider(), static=False)
+    coordinator = workspace_of(tmp_path_factory.mktemp("named_place"), {"mri": MRI, "sade": SADE})
     yield coordinator
     coordinator.close()
 

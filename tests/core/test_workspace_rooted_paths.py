@@ -14,10 +14,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.workspace import Coordinator, SearchRequest, WorkspaceResult, open_workspace
-from tests.core.test_test_modules import NameProvider
-from tests.trees import write_tree
+from maguyva_tui.core.workspace import Coordinator, SearchRequest, WorkspaceResult
+from tests.trees import workspace_of
 
 LIB = {
     "lib/__init__.py": "from .emitter import Emitter, make\n",
@@ -30,13 +28,7 @@ APP = {"app/main.py": "from lib.emitter import make\n\n\ndef run():\n    return 
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Coordinator]:
-    base = tmp_path_factory.mktemp("rooted")
-    roots = [write_tree(base / "app", APP), write_tree(base / "lib", LIB)]
-    for root in roots:
-        engine = Engine(root, base / "ix", provider=NameProvider(), static=False)
-        engine.refresh()
-        engine.close()
-    coordinator = open_workspace(roots, base / "ix", provider=NameProvider(), static=False)
+    coordinator = workspace_of(tmp_path_factory.mktemp("rooted"), {"app": APP, "lib": LIB})
     yield coordinator
     coordinator.close()
 

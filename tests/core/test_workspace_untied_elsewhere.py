@@ -13,9 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.workspace import Coordinator, SearchRequest, open_workspace
+from maguyva_tui.core.workspace import Coordinator, SearchRequest
 from tests.core.test_test_modules import NameProvider
-from tests.trees import write_tree
+from tests.trees import workspace_of, write_tree
 
 LIB = {"lib/emitter.py": "class Emitter:\n    def emit(self, event):\n        return event\n\n\n"
                          "def fire(emitter):\n    return Emitter().emit('x')\n"}
@@ -26,13 +26,7 @@ APP = {"app/bus.py": "from lib.emitter import Emitter\n\n\nclass Bus(Emitter):\n
 
 @pytest.fixture(scope="module")
 def workspace(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Coordinator]:
-    base = tmp_path_factory.mktemp("untied_elsewhere")
-    roots = [write_tree(base / "app", APP), write_tree(base / "lib", LIB)]
-    for root in roots:
-        engine = Engine(root, base / "ix", provider=NameProvider(), static=False)
-        engine.refresh()
-        engine.close()
-    coordinator = open_workspace(roots, base / "ix", provider=NameProvider(), static=False)
+    coordinator = workspace_of(tmp_path_factory.mktemp("untied_elsewhere"), {"app": APP, "lib": LIB})
     yield coordinator
     coordinator.close()
 
