@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.workspace import Coordinator, open_workspace
 from tests.core.test_engine import CountingProvider
+
+if TYPE_CHECKING:
+    from maguyva_tui.mcp.workspace import WorkspaceService
 
 
 def workspace_of(base: Path, trees: Mapping[str, Mapping[str, str]]) -> Coordinator:
@@ -25,6 +29,20 @@ def workspace_of(base: Path, trees: Mapping[str, Mapping[str, str]]) -> Coordina
         engine.refresh()
         engine.close()
     return open_workspace(roots, base / "ix", provider=NameProvider(), static=False)
+
+
+def workspace_service_of(base: Path, trees: Mapping[str, Mapping[str, str]]) -> WorkspaceService:
+    """The MCP server's workspace over these repositories (as :func:`workspace_of` writes them),
+    each one's service started and its index built. The caller closes it."""
+    from maguyva_tui.mcp.service import RepoService
+    from maguyva_tui.mcp.workspace import WorkspaceService
+    from tests.core.test_test_modules import NameProvider
+
+    services = {label: RepoService(Engine(write_tree(base / label, files), base / "ix", provider=NameProvider(),
+                                          static=False), embed=False) for label, files in trees.items()}
+    for service in services.values():
+        service.start().join(60)
+    return WorkspaceService(services, ready_wait_s=0.05)
 
 
 def write_tree(root: Path, files: Mapping[str, str]) -> Path:

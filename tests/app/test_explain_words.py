@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from maguyva_tui.app.session import Answer, Request, Row
+from maguyva_tui.app.session import Answer, Request
 from maguyva_tui.app.widgets.explain import explain
 from maguyva_tui.core.explain import explain_text
 from maguyva_tui.core.types import Ranked, SearchResult, Vote

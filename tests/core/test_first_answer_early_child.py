@@ -8,30 +8,15 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.store import snapshot, walk_stamp
-
-HOUR_NS = 3600 * 10**9
+from tests.core.test_first_answer import _repo
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the child is forked on Linux only")
-
-
-def _repo(tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    (root / "pkg").mkdir(parents=True)
-    (root / "pkg" / "a.py").write_text("ALPHA = 1\n")
-    (root / "b.py").write_text("BETA = 2\n")
-    past = time.time_ns() - HOUR_NS  # written long before the walk: every folder is vouched for
-    for folder, _, files in os.walk(root):
-        for name in files:
-            os.utime(os.path.join(folder, name), ns=(past, past))
-        os.utime(folder, ns=(past, past))
-    return root
 
 
 @pytest.fixture

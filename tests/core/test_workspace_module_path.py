@@ -11,11 +11,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.workspace import Coordinator, SearchRequest, WorkspaceResult
-from tests.core.test_test_modules import NameProvider
 from tests.core.test_workspace_rooted_paths import APP, LIB
-from tests.trees import workspace_of, write_tree
+from tests.trees import workspace_of, workspace_service_of
 
 
 @pytest.fixture(scope="module")
@@ -39,15 +37,7 @@ def test_a_module_s_path_is_imported_as_its_dotted_name(workspace: Coordinator, 
 
 
 def test_the_mcp_server_reads_a_module_s_path_as_its_dotted_name(tmp_path_factory: pytest.TempPathFactory) -> None:
-    from maguyva_tui.mcp.service import RepoService
-    from maguyva_tui.mcp.workspace import WorkspaceService
-
-    base = tmp_path_factory.mktemp("module_path_mcp")
-    services = {label: RepoService(Engine(write_tree(base / label, files), base / "ix", provider=NameProvider(),
-                                          static=False), embed=False) for label, files in (("app", APP), ("lib", LIB))}
-    for service in services.values():
-        service.start().join(60)
-    workspace = WorkspaceService(services, ready_wait_s=0.05)
+    workspace = workspace_service_of(tmp_path_factory.mktemp("module_path_mcp"), {"app": APP, "lib": LIB})
     try:
         for ask, key in ((lambda n: workspace.references(n, None, 10), "references"),
                          (lambda n: workspace.impact(n, 2, 10), "dependents")):

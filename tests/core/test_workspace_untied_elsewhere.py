@@ -12,10 +12,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.workspace import Coordinator, SearchRequest
 from tests.core.test_test_modules import NameProvider
-from tests.trees import workspace_of, write_tree
+from tests.trees import workspace_of, workspace_service_of
 
 LIB = {"lib/emitter.py": "class Emitter:\n    def emit(self, event):\n        return event\n\n\n"
                          "def fire(emitter):\n    return Emitter().emit('x')\n"}
@@ -65,15 +64,7 @@ def test_a_cluster_s_far_shards_say_it_too(workspace: Coordinator) -> None:
 
 
 def test_the_mcp_server_says_it_too(tmp_path_factory: pytest.TempPathFactory) -> None:
-    from maguyva_tui.mcp.service import RepoService
-    from maguyva_tui.mcp.workspace import WorkspaceService
-
-    base = tmp_path_factory.mktemp("untied_elsewhere_mcp")
-    services = {label: RepoService(Engine(write_tree(base / label, files), base / "ix", provider=NameProvider(),
-                                          static=False), embed=False) for label, files in (("app", APP), ("lib", LIB))}
-    for service in services.values():
-        service.start().join(60)
-    workspace = WorkspaceService(services, ready_wait_s=0.05)
+    workspace = workspace_service_of(tmp_path_factory.mktemp("untied_elsewhere_mcp"), {"app": APP, "lib": LIB})
     try:
         for notes in (workspace.references("emit", None, 10)["notes"], workspace.impact("Emitter.emit", 2, 10)["notes"]):
             assert [n for n in notes if n.startswith("app: 2 calls name emit on a receiver app's graph")], notes
