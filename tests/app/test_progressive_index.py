@@ -14,13 +14,14 @@ import pytest
 from maguyva_tui.app import MaguyvaApp
 from maguyva_tui.app.widgets.results import ResultsTable
 from maguyva_tui.app.widgets.status import StatusLine, build_forms
-from maguyva_tui.core import indexer
-from maguyva_tui.core.embed import progressive
+from maguyva_tui.core import indexer, semantic_index
 from maguyva_tui.core.engine import Engine
 from tests.app.conftest import SIZE, wait_for
 
-GATE_S = 30.0
-"""A held step goes on by itself after this long, so that a failing test never hangs."""
+GATE_S = 300.0
+"""A held step goes on by itself after this long, so that a test that fails before its ``finally``
+sets the gates never hangs (well past the test's own waits: a gate that opened by itself under load
+let the semantic tier finish before the test looked for it)."""
 
 
 def _held(gate: threading.Event, step: Callable[..., Any]) -> Callable[..., Any]:
@@ -48,7 +49,8 @@ async def test_first_results_come_before_the_graph_and_the_semantic_tier(
 ) -> None:
     graph_gate, static_gate = threading.Event(), threading.Event()
     monkeypatch.setattr(indexer, "centrality_table", _held(graph_gate, indexer.centrality_table))
-    monkeypatch.setattr(progressive, "embed_pending", _held(static_gate, progressive.embed_pending))
+    # the static tier is filled by embed_table (read at each fill): held, the semantic engine waits
+    monkeypatch.setattr(semantic_index, "embed_table", _held(static_gate, semantic_index.embed_table))
     # the question is in the box before any engine is ready
     app = MaguyvaApp(Engine(polyglot, tmp_path / "index"), watch=False, embed=False, query="parse_config")
     try:
