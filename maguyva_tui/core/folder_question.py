@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection
 
 FOLDER_FILES_SHOWN = 200
-"""The most files a folder's answer lists (a page shows fewer; ``--limit`` more is cut here)."""
+"""The most files :func:`folder_files` lists when its caller names no limit (a search passes its
+``--limit``: a page of 10 lists 10, ``--limit 1000`` up to 1,000)."""
 
 
 def folder_written(text: str, target: str | None, is_definition: bool, files: Collection[str],
