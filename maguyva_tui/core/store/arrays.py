@@ -5,8 +5,9 @@ Every file of a generation besides ``manifest.json`` is made of these:
 * an **array**: a ``.npy`` file written with ``allow_pickle=False`` and opened with
   ``np.load(allow_pickle=False, mmap_mode="r")``, so opening reads its header and maps the rest;
   a file whose size is not exactly its header plus its data is refused;
-* **strings**: one UTF-8 blob (``<name>.bin``, each string followed by a NUL byte) and an ``int64``
-  array of the offsets where each string starts (``<name>_offsets.npy``, one more than strings);
+* **strings**: one UTF-8 blob (``<name>.bin``, each string followed by a NUL byte) and an array of
+  the offsets where each string starts (``<name>_offsets.npy``, one more than strings): ``uint32``
+  where the blob is shorter than 4 GiB, else ``int64`` (:data:`OFFSET_TYPES`);
 * **records** (``records.py``): rows of strings and ints as a 2-D ``int32`` array whose string
   fields are ids in a string table.
 
@@ -133,11 +134,23 @@ def find_sorted(blob: bytes | memoryview, offsets: NDArray[np.int64], needle: by
     return lo if lo < len(offsets) - 1 and at(lo) == needle else None
 
 
+OFFSET_TYPES: tuple[type[np.generic], ...] = (np.uint32, np.int64)
+"""The types a string table's offsets are stored in: the first that holds the blob's length
+(issue 19: sympy's four string tables' offsets, ``int64`` before, 1.9 -> 0.95 MB)."""
+
+
+def stored_offsets(offsets: NDArray[Any]) -> NDArray[Any]:
+    """A string table's offsets as stored: in the first of :data:`OFFSET_TYPES` that holds the last
+    (the largest), so no offset is ever cut."""
+    offsets = np.asarray(offsets)
+    return offsets.astype(narrowest(int(offsets[-1]) if len(offsets) else 0, OFFSET_TYPES), copy=False)
+
+
 def save_strings(folder: Path, name: str, strings: Sequence[str]) -> None:
     """Write a string table as ``<name>.bin`` and ``<name>_offsets.npy``."""
     blob, offsets = strings_blob(strings)
     (folder / f"{name}.bin").write_bytes(blob)
-    save_array(folder / f"{name}_offsets.npy", offsets)
+    save_array(folder / f"{name}_offsets.npy", stored_offsets(offsets))
 
 
 def _searchable(blob: bytes | memoryview) -> bytes | mmap.mmap | None:
@@ -153,13 +166,15 @@ def _searchable(blob: bytes | memoryview) -> bytes | mmap.mmap | None:
 class Strings:
     """A stored string table: one string decoded on demand, or all of them at once with one split."""
 
-    __slots__ = ("_blob", "_cache", "_lookup", "_offsets")
+    __slots__ = ("_blob", "_cache", "_lookup", "_stored", "_wide")
 
-    def __init__(self, blob: bytes | memoryview, offsets: NDArray[np.int64]) -> None:
+    def __init__(self, blob: bytes | memoryview, offsets: NDArray[Any]) -> None:
         if offsets.ndim != 1 or len(offsets) < 1 or int(offsets[0]) != 0 or int(offsets[-1]) != len(blob):
             raise ValueError("offsets do not span the blob")
         self._blob = blob
-        self._offsets = np.asarray(offsets, dtype=np.int64)
+        self._stored = offsets if offsets.dtype in (np.dtype(np.int64), np.dtype(np.uint32)) else offsets.astype(np.int64)
+        """The offsets as given (mapped ``uint32`` or ``int64``): what reading one string reads."""
+        self._wide: NDArray[np.int64] | None = offsets if offsets.dtype == np.dtype(np.int64) else None
         self._cache: dict[int, str | None] = {}
         """Stored id to string, for the ids decoded one by one."""
         self._lookup: list[str | None] | None = None
@@ -167,19 +182,32 @@ class Strings:
     @classmethod
     def load(cls, folder: Path, name: str) -> Strings:
         """Open a stored string table (mapped: nothing is decoded yet)."""
-        offsets = load_array(folder / f"{name}_offsets.npy", np.int64)
+        offsets = load_array(folder / f"{name}_offsets.npy", OFFSET_TYPES)
         blob = map_bytes(folder / f"{name}.bin")
         try:
             return cls(blob, offsets)
         except ValueError as exc:
             raise damaged(folder / f"{name}.bin", exc) from None
 
+    @property
+    def _offsets(self) -> NDArray[np.int64]:
+        """The offsets as ``int64``, widened once on first use (for readers that compute with every
+        offset in numpy, ``retrievers.structural``); this table's own reads use :attr:`_stored`."""
+        if self._wide is None:
+            self._wide = self._stored.astype(np.int64)
+        return self._wide
+
+    def _at(self, positions: NDArray[Any]) -> NDArray[np.int64]:
+        """The offsets at these positions, as ``int64``."""
+        wide: NDArray[np.int64] = self._stored[positions].astype(np.int64)
+        return wide
+
     def __len__(self) -> int:
-        return len(self._offsets) - 1
+        return len(self._stored) - 1
 
     def same(self, other: Strings) -> bool:
         """Whether another table holds the same strings, byte for byte (nothing decoded)."""
-        return bool(np.array_equal(self._offsets, other._offsets)) and bytes(self._blob) == bytes(other._blob)
+        return bool(np.array_equal(self._stored, other._stored)) and bytes(self._blob) == bytes(other._blob)
 
     def all(self) -> list[str]:
         """Every string, in order (decoded once, then kept)."""
@@ -200,8 +228,9 @@ class Strings:
         at = blob.find(b"\0" + needle + b"\0")
         if at < 0:
             return 0
-        i = int(np.searchsorted(self._offsets, at + 1))
-        return i + 1 if i < len(self) and int(self._offsets[i]) == at + 1 else 0
+        stored = self._stored  # searched in its own type (a needle of another type copies it whole)
+        i = int(np.searchsorted(stored, stored.dtype.type(at + 1)))
+        return i + 1 if i < len(self) and int(stored[i]) == at + 1 else 0
 
     def ids_ending(self, tail: str, after: tuple[str, ...] = (".",)) -> NDArray[np.int64]:
         """Return the stored ids (1-based, ascending) of the strings that are ``tail`` or end with one
@@ -224,7 +253,8 @@ class Strings:
         if not ends:
             return np.zeros(0, dtype=np.int64)
         # the NUL of the string with 0-based index i is at offsets[i + 1] - 1: its id is i + 1
-        ids = np.searchsorted(self._offsets, np.asarray(ends, dtype=np.int64) + 1)
+        stored = self._stored
+        ids = np.searchsorted(stored, (np.asarray(ends, dtype=np.int64) + 1).astype(stored.dtype))
         return ids[(ids >= 1) & (ids <= len(self))].astype(np.int64)
 
     def initials(self, ids: NDArray[Any]) -> NDArray[np.uint8]:
@@ -234,7 +264,7 @@ class Strings:
         ids = np.asarray(ids, dtype=np.int64)
         blob = np.frombuffer(self._blob, np.uint8)
         last = len(blob) - 1
-        at, ends = self._offsets[ids - 1], self._offsets[ids] - 1  # each string's first byte (a copy) and its NUL
+        at, ends = self._at(ids - 1), self._at(ids) - 1  # each string's first byte (a copy) and its NUL
         if last < 0 or not len(ids):
             return np.zeros(len(ids), np.uint8)
 
@@ -258,7 +288,8 @@ class Strings:
         the bytes, a column of them at a time, nothing decoded."""
         ids = np.asarray(ids, dtype=np.int64)
         blob = np.frombuffer(self._blob, np.uint8)
-        starts, lengths = self._offsets[ids - 1], self._offsets[ids] - 1 - self._offsets[ids - 1]
+        starts = self._at(ids - 1)
+        lengths = self._at(ids) - 1 - starts
         found = np.where(lengths <= longest, lengths, -1)
         rows = np.flatnonzero(found > 0)
         for column in range(min(longest, int(lengths[rows].max())) if len(rows) else 0):
@@ -288,7 +319,7 @@ class Strings:
 
     def _decode(self, i: int) -> str:
         """Decode string ``i`` (0-based) alone."""
-        return self._decode_span(int(self._offsets[i]), int(self._offsets[i + 1]) - 1)
+        return self._decode_span(int(self._stored[i]), int(self._stored[i + 1]) - 1)
 
     def _decode_span(self, start: int, end: int) -> str:
         """Decode the bytes of one string (a damaged span reads as what it holds, or as "")."""
@@ -316,7 +347,7 @@ class Strings:
         wanted = [i for i in set(ids.tolist()) if i not in cache]  # (np.unique imports numpy.ma: 80 ms)
         if wanted:
             inner = np.asarray([i for i in wanted if 0 < i <= len(self)], dtype=np.int64)
-            starts, ends = self._offsets[inner - 1].tolist(), (self._offsets[inner] - 1).tolist()
+            starts, ends = self._at(inner - 1).tolist(), (self._at(inner) - 1).tolist()
             cache.update(zip(inner.tolist(), map(self._decode_span, starts, ends)))
             cache.setdefault(0, None)
             cache.setdefault(len(self) + 1, "")

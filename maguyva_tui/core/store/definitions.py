@@ -6,8 +6,9 @@ every process (case-fold and sort every name) took 2 s at 100,000 files; it is w
 facts instead and read by binary search:
 
     defs_names.bin, defs_names_offsets.npy   the distinct case-folded names, sorted (UTF-8 bytes
-                                             order, which is code-point order), NUL after each
-    defs_bounds.npy    int64 (names + 1): name ``n``'s sites are ``defs_sites[bounds[n]:bounds[n + 1]]``
+                                             order, which is code-point order), NUL after each;
+                                             the offsets ``uint32``, or ``int64`` past 4 GiB
+    defs_bounds.npy    uint32, or int64 past 2**32 (names + 1): name ``n``'s sites are ``defs_sites[bounds[n]:bounds[n + 1]]``
     defs_sites.npy     int32 (sites, 3): the file (a position in the facts' paths), the 1-based line
                        that defines the name, and the name as written (an id in ``facts_strings``)
 
@@ -27,11 +28,13 @@ import numpy as np
 from numpy.typing import NDArray
 
 from maguyva_tui.core.store.arrays import (
+    OFFSET_TYPES,
     damaged,
     find_sorted,
     load_array,
     map_bytes,
     save_array,
+    stored_offsets,
     strings_blob,
     unique,
 )
@@ -322,16 +325,18 @@ def stored_symbol_sites(
 def save_definitions(folder: Path, table: Definitions) -> None:
     """Write the table into a generation being written."""
     (folder / "defs_names.bin").write_bytes(bytes(table._blob))
-    save_array(folder / "defs_names_offsets.npy", np.asarray(table._offsets, np.int64))
-    save_array(folder / "defs_bounds.npy", np.asarray(table.bounds, np.int64))
+    # both increasing from 0: each in the first of OFFSET_TYPES that holds its last value (issue 19)
+    save_array(folder / "defs_names_offsets.npy", stored_offsets(np.asarray(table._offsets, np.int64)))
+    save_array(folder / "defs_bounds.npy", stored_offsets(np.asarray(table.bounds, np.int64)))
     save_array(folder / "defs_sites.npy", np.asarray(table.sites, np.int32))
 
 
 def load_definitions(folder: Path, files: int, strings: int) -> Definitions:
     """Map a generation's table; one that disagrees with itself or with the facts (``files`` paths,
     ``strings`` names) is IndexUnavailable."""
-    offsets = load_array(folder / "defs_names_offsets.npy", np.int64)
-    bounds = load_array(folder / "defs_bounds.npy", np.int64)
+    # widened to int64 as read (one pass, as the checks below make): every search computes with them
+    offsets = load_array(folder / "defs_names_offsets.npy", OFFSET_TYPES).astype(np.int64, copy=False)
+    bounds = load_array(folder / "defs_bounds.npy", OFFSET_TYPES).astype(np.int64, copy=False)
     sites = load_array(folder / "defs_sites.npy", np.int32, 2, SITE_COLUMNS)
     blob = map_bytes(folder / "defs_names.bin")
     # each file is named as the damaged one where a check can tell (a .npy cut short fails to load;

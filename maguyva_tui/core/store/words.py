@@ -24,7 +24,16 @@ from pathlib import Path
 
 import numpy as np
 
-from maguyva_tui.core.store.arrays import Strings, damaged, load_array, map_bytes, narrowest, save_array, save_strings
+from maguyva_tui.core.store.arrays import (
+    OFFSET_TYPES,
+    Strings,
+    damaged,
+    load_array,
+    map_bytes,
+    narrowest,
+    save_array,
+    save_strings,
+)
 
 STEMS = "words_stems"
 """The string table of stems."""
@@ -106,7 +115,7 @@ def stored_part(name: str, array: np.ndarray) -> np.ndarray:
 def load_words(folder: Path) -> StoredWords:
     """Map every part of a generation's chunk index; IndexUnavailable when any is missing, damaged
     or disagrees with the others."""
-    offsets = load_array(folder / f"{STEMS}_offsets.npy", np.int64)
+    offsets = load_array(folder / f"{STEMS}_offsets.npy", OFFSET_TYPES)
     blob = map_bytes(folder / f"{STEMS}.bin")
     try:
         stems = Strings(blob, offsets)
