@@ -33,10 +33,12 @@ BYTES_SUFFIX = "_bytes"
 
 W = TypeVar("W")
 
-TERMINAL_CONTROL = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
-"""What JSON leaves raw that a terminal acts on or that reorders what is read: DEL, the C1 controls
-(xterm obeys U+009B, a one-byte CSI, written in UTF-8), bidirectional marks and overrides, the line
-and paragraph separators. JSON escapes only the C0 controls; :func:`terminal_safe` escapes these."""
+TERMINAL_CONTROL = re.compile("[\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+"""What JSON leaves raw that a terminal acts on or that hides or reorders what is read: DEL, the C1
+controls (xterm obeys U+009B, a one-byte CSI, written in UTF-8), bidirectional marks and overrides,
+the line and paragraph separators, the zero-width space, word joiner, invisible operators and byte
+order mark (a name holding one read as the name without it): :data:`maguyva_tui.terminal.CONTROLS`
+less the C0 controls and surrogates, which JSON escapes itself. :func:`terminal_safe` escapes these."""
 
 
 def terminal_safe(text: str) -> str:

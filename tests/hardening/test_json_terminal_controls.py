@@ -40,3 +40,27 @@ def test_an_mcp_tool_answers_text_escapes_them_too_and_reads_back_as_its_structu
     text = result.content[0].text
     assert not any(ch in text for ch in "\u009b\u0085\u202e\u2028\u2066\u200f\x7f")
     assert json.loads(text) == result.structured_content == {"definitions": [{"path": HOSTILE}]}
+
+
+def test_a_zero_width_character_in_a_name_is_escaped_as_the_plain_output_escapes_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A zero-width space, word joiner or byte order mark draws nothing: ``src/evil\\u200b.py`` read
+    as ``src/evil.py`` in ``search --json`` (and a --batch line's echoed query), where the plain
+    output (``terminal.printable``) shows each as an escape."""
+    from maguyva_tui.terminal import printable
+
+    name = "src/Admin\u200bUser\u2060\u2062\ufeff.py"
+    _emit({"results": [{"path": name}], "query": "\u200b"})
+    out = capsys.readouterr().out
+    assert not any(ch in out for ch in "\u200b\u2060\u2062\ufeff")
+    assert "Admin\\u200bUser" in out and printable(name) == "src/Admin\\u200bUser\\u2060\\u2062\\ufeff.py"
+    assert json.loads(out) == {"results": [{"path": name}], "query": "\u200b"}
+
+
+def test_json_escapes_every_character_the_plain_output_escapes_but_those_json_escapes_itself() -> None:
+    from maguyva_tui.json_out import TERMINAL_CONTROL
+    from maguyva_tui.terminal import CONTROLS
+
+    shown = [chr(c) for a, b in CONTROLS for c in range(a, b + 1) if c >= 0x20 and not 0xD800 <= c <= 0xDFFF]
+    assert [ch for ch in shown if not TERMINAL_CONTROL.fullmatch(ch)] == []
