@@ -64,3 +64,15 @@ def test_a_table_written_with_wide_offsets_is_still_read(tmp_path: Path) -> None
     save_array(tmp_path / "names_offsets.npy", offsets)  # as written before: int64
     table = Strings.load(tmp_path, "names")
     assert table.all() == ["b", "a"] and table.id_of("a") == 2
+
+
+def test_the_facts_counts_per_file_take_two_bytes_and_wide_ones_still_read(tmp_path: Path) -> None:
+    save_facts(tmp_path, ROWS)
+    assert _dtype(tmp_path / "facts_files.npy") == np.uint16
+    narrow = load_facts(tmp_path)
+    assert [len(narrow[p].symbols) for p in sorted(ROWS)] == [1, 1]
+    counts = np.load(tmp_path / "facts_files.npy")
+    save_array(tmp_path / "facts_files.npy", counts.astype(np.int64))  # as written before
+    wide = load_facts(tmp_path)
+    assert [(wide[p].symbols, wide[p].references) for p in sorted(ROWS)] == [
+        (narrow[p].symbols, narrow[p].references) for p in sorted(ROWS)]

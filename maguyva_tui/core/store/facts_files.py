@@ -3,8 +3,9 @@
 For the files in path order (strings as in ``arrays.py``, records as in ``records.py``):
 
     facts_paths.bin, facts_paths_offsets.npy       the paths
-    facts_files.npy        int64 (files, 5): language, then how many chunks, symbols, references
-                           and imports the file has (its rows follow those of the files before it)
+    facts_files.npy        (files, 5): language, then how many chunks, symbols, references and
+                           imports the file has (its rows follow those of the files before it), in
+                           the first of :data:`FILE_TYPES` that holds them all (``int64`` before)
     facts_chunks.npy       (start_line, end_line, kind, symbol, language)
     facts_symbols.npy      (name, qualname, kind, start_line, end_line, language, signature, name_line,
                            template: 1 for a definition a macro's template writes)
@@ -37,6 +38,7 @@ from maguyva_tui.core.store.arrays import (
     Strings,
     damaged,
     load_array,
+    narrowest,
     save_array,
     save_strings,
     strictly_sorted,
@@ -69,6 +71,11 @@ TABLES = (None, "chunks", "symbols", "refs", "imports")
 
 FILE_COLUMNS = 5
 """Columns of ``facts_files.npy``: the language id, then the four counts."""
+
+FILE_TYPES: tuple[type[np.generic], ...] = (np.uint16, np.uint32, np.int64)
+"""The types ``facts_files.npy`` is stored in: the first that holds its largest value (every value
+is at least 0; issue 19: sympy's 62 -> 15 KB, 4.0 -> 1.0 MB at 100,000 files); read, it is summed
+into ``int64`` starts at once."""
 
 
 NARROW_FIELDS = (3, 4)
@@ -104,7 +111,7 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
         symbols = table if field == 2 else symbols
         del table
     assert symbols is not None
-    save_array(folder / "facts_files.npy", counts)
+    save_array(folder / "facts_files.npy", counts.astype(narrowest(int(counts.max()) if counts.size else 0, FILE_TYPES)))
     save_strings(folder, "facts_paths", paths)
     names = strings.strings()
     save_strings(folder, "facts_strings", names)
@@ -243,7 +250,7 @@ class StoredRows(Mapping[str, Row]):
     """Path to row over a generation's stored facts, each row decoded when asked (and not kept)."""
 
     def __init__(self, folder: Path, known: tuple[Strings, list[str]] | None = None) -> None:
-        files = load_array(folder / "facts_files.npy", np.int64, 2, FILE_COLUMNS)
+        files = load_array(folder / "facts_files.npy", FILE_TYPES, 2, FILE_COLUMNS)
         stored = Strings.load(folder, "facts_paths")
         self._known = known is not None and known[0].same(stored)
         """Whether the paths are another table's, already checked in order."""
@@ -259,7 +266,7 @@ class StoredRows(Mapping[str, Row]):
         self._refnames = Strings.load(folder, "facts_refnames")
         self._languages = np.asarray(files[:, 0])
         self._starts = np.zeros((len(files) + 1, FILE_COLUMNS), dtype=np.int64)
-        np.cumsum(files, axis=0, out=self._starts[1:])
+        np.cumsum(files, axis=0, dtype=np.int64, out=self._starts[1:])
         self._check(folder, files)
         self._definitions = load_definitions(folder, len(self.paths), len(self._strings))
 
