@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
 from itertools import zip_longest
 from os.path import commonprefix
 from typing import ClassVar
@@ -30,7 +31,7 @@ from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import DataTable
-from textual.widgets.data_table import ColumnKey
+from textual.widgets.data_table import Column, ColumnKey
 from textual.widgets.data_table import Row as TableRow
 from textual.widgets.data_table import RowKey as TableRowKey
 
@@ -83,7 +84,7 @@ HEADERS: list[tuple[str, str]] = [
 ]
 """Each column's heading and key, in order; an engine's heading is coloured by its theme variable."""
 
-PLACE, SYMBOL, KIND, MARKS = 2, 3, 4, len(HEADERS) - 1
+MOVED, PLACE, SYMBOL, KIND, SCORE, MARKS = 1, 2, 3, 4, 5, len(HEADERS) - 1
 """Column indexes of the place and symbol, the two that shrink so the engines' ranks stay in view,
 of the kind, written short when they do not fit (:data:`KIND_SHORT`), and of the marks, whose
 heading gives them the room over its marks (all of it when no row has one)."""
@@ -103,6 +104,11 @@ KIND_SHORT = {"function": "func", "method": "meth", "module": "mod", "struct": "
 KIND_WIDTH = 5
 """Cells of the kind kept when the place and symbol do not fit (``class``, ``trait``); longer kinds
 are written short, else cut."""
+
+HIDDEN = -1
+"""The width :meth:`ResultsTable._fit` gives a column that takes no cells at all, heading and padding
+included (:class:`_Column`): where the engines' ranks would scroll off the right edge, an empty ``±``,
+then the score, then the kind give way (the explain panel has them)."""
 
 DEMOTED_MARK = "▼"
 """Shown for a demoted path (vendored, built, generated, minified)."""
@@ -136,6 +142,16 @@ def cell_plain(cell: Cell) -> str:
     """The text of a cell."""
     parts = cell[0]
     return parts[0][0] if len(parts) == 1 else "".join(text for text, _ in parts)
+
+
+@dataclass
+class _Column(Column):
+    """A column that can be hidden: no cells at all, its heading and padding included."""
+
+    hidden: bool = False
+
+    def get_render_width(self, data_table: DataTable[str]) -> int:
+        return 0 if self.hidden else super().get_render_width(data_table)
 
 
 class ResultsTable(DataTable[str]):
@@ -272,6 +288,10 @@ class ResultsTable(DataTable[str]):
             short = _shorten_kinds(rows)
             room += widths[KIND] - short
             widths[KIND] = short
+        # where even the file names beside the symbol's floor would push the engines' ranks off the
+        # right edge, what the explain panel also says gives way: at 60 columns requests' "who calls
+        # get" had shown its graph ranks, the only ranks listed, past the edge
+        room = _give_way(rows, widths, room, min(2 * SYMBOL_READABLE, SYMBOL_FLOOR + max(names, apart)), padding)
         if room >= 2 * SYMBOL_READABLE:  # a long file name is cut in its stem (middlewa….rb:68) first
             names, repos, apart = (min(need, room - SYMBOL_READABLE) for need in (names, repos, apart))
         # the engines' columns may scroll sideways, never the symbol's floor: a file name wider than
@@ -312,15 +332,17 @@ class ResultsTable(DataTable[str]):
         The columns are added once and then resized in place: clearing them with the rows made
         every answer rebuild the header and re-measure every column."""
         for (label, key), width in zip(HEADERS, widths, strict=True):
-            if key in MODALITIES:  # an engine no row ranks, narrowed: its heading's first letter
-                label = label[:width]
+            hidden, width = width == HIDDEN, max(width, 0)
+            if key in MODALITIES and len(label) > width:  # an engine narrowed: its heading's first letter
+                label = label[:1]
             label = label if len(label) <= width else ""  # the marks' heading, over fewer cells: none (not ``ma``)
             heading = Text(label, style=self._colour(key)) if key in MODALITIES else Text(label)
             column = self.columns.get(ColumnKey(key))
-            if column is None:
+            if not isinstance(column, _Column):
                 self.add_column(heading, key=key, width=width)
-            else:
-                column.label, column.width = heading, width
+                column = self.columns[ColumnKey(key)] = _Column(ColumnKey(key), heading, width)
+                self._require_update_dimensions = True
+            column.label, column.width, column.hidden = heading, width, hidden
 
     def _colour(self, name: str) -> Style:
         value = self.app.theme_variables.get(f"modality-{name}")
@@ -458,6 +480,8 @@ class ResultsTable(DataTable[str]):
         if len(widths) != len(self.columns):  # drawn outside a frame (none drawn yet)
             widths = tuple(column.get_render_width(self) for column in self.ordered_columns)
         for column_index, (render_width, (parts, right)) in enumerate(zip(widths, cells, strict=False)):
+            if not render_width:  # a hidden column
+                continue
             around = style(index, column_index, NULL, cursor, hover)
             table_width += render_width
             room = render_width - 2 * padding
@@ -549,6 +573,30 @@ class ResultsTable(DataTable[str]):
 def _place(row: Row) -> str:
     """A result's ``path:line`` whole (a workspace's path starts with its repository)."""
     return f"{row.path}:{row.start_line}"
+
+
+def _give_way(rows: list[list[Cell]], widths: list[int], room: int, need: int, padding: int) -> int:
+    """Narrow or hide columns, least needed first, until the place and symbol have ``need`` cells
+    (``room``: what they have): an empty ``±`` is hidden, each engine's column narrowed to its widest
+    rank (its heading to its letter), then the score and the kind are hidden (:data:`HIDDEN`).
+    Return the room then."""
+    if room >= need:
+        return room
+    if not any(cell_plain(row[MOVED]) for row in rows):
+        room += widths[MOVED] + padding
+        widths[MOVED] = HIDDEN
+    for i in ENGINES:
+        if room >= need:
+            return room
+        ranks = max([ENGINE_NARROW, *(cell_len(cell_plain(row[i])) for row in rows)])
+        room += widths[i] - min(ranks, widths[i])
+        widths[i] = min(ranks, widths[i])
+    for i in (SCORE, KIND):
+        if room >= need:
+            return room
+        room += widths[i] + padding
+        widths[i] = HIDDEN
+    return room
 
 
 def _widths(rows: list[list[Cell]]) -> list[int]:
