@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import os
 import re
+import stat
 import time
 from pathlib import Path
 
@@ -77,3 +78,44 @@ def test_a_gitignore_line_of_many_stars_and_a_latin1_byte_walks_in_linear_time(t
     walked = {candidate.path for candidate in walk(tmp_path, WalkReport())}
     assert time.process_time() - started < 2.0
     assert "a" * 60 + ".py" in walked and ignored not in walked
+
+
+def _links_made_by(monkeypatch: pytest.MonkeyPatch, uid: int) -> None:
+    """``os.lstat`` says every symbolic link is ``uid``'s (the test needs no second user)."""
+    real = os.lstat
+
+    def lstat(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        st = real(path, *args, **kwargs)  # type: ignore[arg-type]
+        if not stat.S_ISLNK(st.st_mode):
+            return st
+        fields = list(st)
+        fields[stat.ST_UID] = uid
+        return os.stat_result(fields)
+
+    monkeypatch.setattr(os, "lstat", lstat)
+
+
+def test_a_link_another_user_made_in_a_shared_index_base_is_neither_written_through_nor_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Another user who made a repository's index folder first in a shared index base (``--index-dir
+    /tmp/idx``) as a link to a folder of ours (a home folder, a web folder, another repository's
+    index) had had it closed to 0700 and written into, or read it as this repository's index."""
+    ours = tmp_path / "public_html"
+    (ours / "g-1-1").mkdir(parents=True)
+    (ours / "CURRENT").write_text("g-1-1\n", encoding="ascii")
+    ours.chmod(0o755)
+    base = tmp_path / "idx"
+    base.mkdir()
+    link = base / "repo-0123456789"
+    link.symlink_to(ours)
+    me = os.geteuid()
+    monkeypatch.setattr(store_format, "ADMIN_UID", me + 2)
+    _links_made_by(monkeypatch, me)
+    assert current_generation(link) == link / "g-1-1"  # a link of our own is followed
+    _links_made_by(monkeypatch, me + 1)
+    with pytest.raises(IndexUnavailable, match=f"another user's \\(uid {me + 1}\\)"):
+        current_generation(link)
+    with pytest.raises(PermissionError, match="a link another user made"):
+        store_format.new_generation(link)
+    assert stat.S_IMODE(ours.stat().st_mode) == 0o755 and sorted(p.name for p in ours.iterdir()) == ["CURRENT", "g-1-1"]

@@ -160,7 +160,7 @@ def current_generation(folder: Path) -> Path:
         raise IndexUnavailable(f"cannot read the index ({exc.strerror})") from None
     except UnicodeDecodeError:
         raise IndexUnavailable("the index is corrupt (CURRENT is not a generation name); rebuilding it") from None
-    if owner not in (os.geteuid(), ADMIN_UID):
+    if owner not in (os.geteuid(), ADMIN_UID) or (owner := _link_owner(folder, owner)) not in (os.geteuid(), ADMIN_UID):
         raise IndexUnavailable(f"the index at {folder} is another user's (uid {owner}): it is not read")
     gen = folder / name
     if not name.startswith(GENERATION_PREFIX) or "/" in name or not gen.is_dir():
@@ -192,6 +192,9 @@ def _ours(folder: Path, created_in: bool) -> None:
     the sticky bit (no one renames what is ours there). One of ours that others may write (made by
     an older version under umask 002) is closed to 0700."""
     st = os.stat(folder)
+    if (linked := _link_owner(folder, st.st_uid)) not in (os.geteuid(), ADMIN_UID, st.st_uid):
+        raise PermissionError(errno.EACCES, f"Permission denied (the folder is a link another user made, uid {linked})",
+                              str(folder))
     if st.st_uid == os.geteuid():
         if st.st_mode & 0o077 and not created_in:
             os.chmod(folder, DIR_MODE)
@@ -200,6 +203,17 @@ def _ours(folder: Path, created_in: bool) -> None:
         return
     raise PermissionError(errno.EACCES, f"Permission denied (the folder is another user's, uid {st.st_uid})",
                           str(folder))
+
+
+def _link_owner(folder: Path, owner: int) -> int:
+    """The owner of a symbolic link at ``folder``, else ``owner`` (its folder's): a link another user
+    made first in a shared index base (``--index-dir /tmp/idx``) to a folder of ours had had it
+    written into and closed to 0700 (a home folder, a web folder), or read as this repository's index."""
+    try:
+        st = os.lstat(folder)
+    except OSError:
+        return owner
+    return st.st_uid if stat.S_ISLNK(st.st_mode) else owner
 
 
 def new_generation(folder: Path) -> Path:
