@@ -349,6 +349,8 @@ def _read(path: Path, base: str, follow: bool = True, fold: bool = False) -> Ign
             return None
         try:
             data = handle.read(MAX_IGNORE_BYTES)
+            if len(data) == MAX_IGNORE_BYTES and handle.read(1):  # its last line, cut, is no rule (``*.log`` as ``*``)
+                data = data[: data.rfind(b"\n") + 1]
         except OSError:  # a regular file that refuses reading (core.excludesFile = /proc/self/mem, EIO)
             return None  # skipped, as git skips it: it had ended every index in "could not write the output"
     # bytes that are not UTF-8 decode as file names do (os.fsdecode), so a Latin-1 pattern matches
