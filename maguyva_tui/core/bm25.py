@@ -27,13 +27,16 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
 from maguyva_tui.core.names import split_identifier, word_stem
 from maguyva_tui.core.stopwords import ENGLISH
 from maguyva_tui.core.types import Chunk
+
+if TYPE_CHECKING:
+    from maguyva_tui.core.store.words import SpilledCounts
 
 K1: Final = 1.2  # the usual BM25 constants; b = 1.0, k1 = 1.6 scored better alone, worse in the blend
 B: Final = 0.75
@@ -164,7 +167,7 @@ class ChunkIndex:
     """Stem -> chunk postings with each entry's count, for the chunks of one generation."""
 
     def __init__(self, vocabulary: Callable[[str], int | None], offsets: np.ndarray, chunks: np.ndarray,
-                 counts: np.ndarray, lengths: np.ndarray, owners: np.ndarray, voters: np.ndarray,
+                 counts: np.ndarray | SpilledCounts, lengths: np.ndarray, owners: np.ndarray, voters: np.ndarray,
                  locate: Callable[[list[int], list[int]], list[Chunk]],
                  stems: Callable[[], Sequence[str]] | None = None) -> None:
         self._vocabulary = _remembered(vocabulary)

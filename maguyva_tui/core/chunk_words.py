@@ -25,12 +25,12 @@ import numpy as np
 
 from maguyva_tui.core.bm25 import WORD, ChunkIndex, Stems
 from maguyva_tui.core.parsing.chunks import FUNCTION_KINDS
-from maguyva_tui.core.store.arrays import PathIndex, Strings, save_array, save_strings
+from maguyva_tui.core.store.arrays import PathIndex, Strings, save_strings
 from maguyva_tui.core.store.facts_files import SCHEMAS, StoredRows
 from maguyva_tui.core.store.file_table import DOC, FileTable
 from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.records import NULL_INT, StoredRecords, decode_records
-from maguyva_tui.core.store.words import STEMS, StoredWords, count_type, find_stem, load_words, stored_part
+from maguyva_tui.core.store.words import STEMS, StoredWords, count_type, find_stem, load_words, save_part
 from maguyva_tui.core.types import Chunk, fast_constructor
 
 if TYPE_CHECKING:
@@ -534,7 +534,7 @@ def _save_postings(folder: Path, inverted: _Inverted) -> None:
 def _save_parts(folder: Path, **parts: np.ndarray) -> None:
     """Write parts of a chunk index as :func:`~maguyva_tui.core.store.words.save_words` writes them."""
     for name, array in parts.items():
-        save_array(folder / f"words_{name}.npy", stored_part(name, array))
+        save_part(folder, name, array)
 
 
 _NO_KEYS = np.zeros(0, np.int64)

@@ -10,7 +10,8 @@ Two parts, every array ``.npy`` under the rules of :mod:`~maguyva_tui.core.store
   question's stems are found by bisection). A question works its stems' BM25 term factors out
   from the counts and lengths (:func:`~maguyva_tui.core.bm25.term_factors`); the next generation
   copies the postings of the files it did not change. Counts and lengths are stored in the
-  narrowest unsigned type that holds the largest. (Before format 26 each file's counts were kept a
+  narrowest unsigned type that holds the largest; counts past 254 may instead be kept apart
+  (``counts_spilled``: see :class:`SpilledCounts`). (Before format 26 each file's counts were kept a
   second time by file, and the factors stored: 0.75 x the indexed bytes, now 0.07 x);
 
 and ``words_stems``, the stems by id (a string table). :func:`check_words` is what opening a
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -75,7 +77,7 @@ class StoredWords:
     file_voters: np.ndarray
     offsets: np.ndarray
     chunks: np.ndarray
-    counts: np.ndarray
+    counts: np.ndarray | SpilledCounts
     lengths: np.ndarray
     owners: np.ndarray
     order: np.ndarray
@@ -101,7 +103,69 @@ def save_words(folder: Path, words: StoredWords) -> None:
     """Write every part into a generation's folder."""
     save_strings(folder, STEMS, words.stems if isinstance(words.stems, list) else words.stems.all())
     for name in _TYPES:
-        save_array(folder / f"words_{name}.npy", stored_part(name, getattr(words, name)))
+        save_part(folder, name, getattr(words, name))
+
+
+SPILLED = "words_counts_spilled.npy"
+"""Beside ``words_counts.npy`` when it holds ``uint8`` counts with the larger ones kept apart."""
+
+SPILL_MARK = 255
+"""A ``uint8`` count that stands for one kept apart (the next at or after its position there)."""
+
+SPILL_SHARE = 16
+"""Counts past 254 are kept apart when fewer than one count in this many is: each costs 8 bytes
+(its position and value) and every other count saves one byte or more (sympy: 38 of 842,584,
+1.69 -> 0.84 MB)."""
+
+
+def save_part(folder: Path, name: str, array: np.ndarray) -> None:
+    """Write one part as :func:`save_words` does (the counts spilled where that is smaller)."""
+    array = np.asarray(array)
+    if name == "counts" and len(array) and int(array.max()) >= SPILL_MARK:
+        big = np.flatnonzero(array >= SPILL_MARK)
+        if len(big) * SPILL_SHARE < len(array):
+            kind = narrowest(max(len(array), int(array.max())), (np.uint32, np.int64))
+            low = np.minimum(array, SPILL_MARK).astype(np.uint8)
+            save_array(folder / f"words_{name}.npy", low)
+            save_array(folder / SPILLED, np.stack((big, array[big])).astype(kind))
+            return
+    save_array(folder / f"words_{name}.npy", stored_part(name, array))
+
+
+class SpilledCounts:
+    """Postings' counts stored as ``uint8`` where the few past 254 are kept apart (their positions
+    and values), read as the plain column: ``len``, a slice (what a stem's postings read), an
+    array of positions, ``max``."""
+
+    __slots__ = ("_at", "_low", "_values")
+
+    def __init__(self, low: np.ndarray, spilled: np.ndarray) -> None:
+        self._low = low
+        self._at, self._values = spilled[0], spilled[1]
+
+    def __len__(self) -> int:
+        return len(self._low)
+
+    def max(self) -> int:
+        """The largest count."""
+        return max(int(self._low.max()) if len(self._low) else 0, int(self._values.max()) if len(self._values) else 0)
+
+    def __getitem__(self, key: slice | np.ndarray) -> np.ndarray:
+        if not isinstance(key, slice) or key.step not in (None, 1):
+            index = np.arange(len(self._low))[key]
+            return np.asarray(self[:][index])
+        lo, hi, _ = key.indices(len(self._low))
+        low = self._low[lo:hi]
+        first, last = np.searchsorted(self._at, (lo, max(lo, hi))).tolist()
+        if first == last:
+            return low  # no count of these kept apart
+        out = low.astype(self._values.dtype)
+        out[self._at[first:last] - lo] = self._values[first:last]
+        return out
+
+    def __array__(self, dtype: Any = None, copy: object = None) -> np.ndarray:
+        whole = self[:]
+        return whole if dtype is None else whole.astype(dtype)
 
 
 def stored_part(name: str, array: np.ndarray) -> np.ndarray:
@@ -121,12 +185,25 @@ def load_words(folder: Path) -> StoredWords:
         stems = Strings(blob, offsets)
     except ValueError as exc:
         raise damaged(folder / f"{STEMS}.bin", exc) from None
-    arrays = {name: load_array(folder / f"words_{name}.npy", NARROW.get(name, dtype), ndim)
-              for name, (dtype, ndim) in _TYPES.items()}
+    arrays: dict[str, Any] = {name: load_array(folder / f"words_{name}.npy", NARROW.get(name, dtype), ndim)
+                              for name, (dtype, ndim) in _TYPES.items()}
+    if (folder / SPILLED).exists():
+        arrays["counts"] = _spilled(folder, arrays["counts"])
     words = StoredWords(stems, **arrays, stem_bytes=(blob, offsets))
     if not words.consistent():
         raise damaged(folder / "words_offsets.npy", "parts disagree")
     return words
+
+
+def _spilled(folder: Path, low: np.ndarray) -> SpilledCounts:
+    """The counts with those kept apart joined (IndexUnavailable when they disagree)."""
+    spilled = load_array(folder / SPILLED, (np.uint32, np.int64), 2)
+    at = spilled[0] if len(spilled) == 2 else np.zeros(0, np.int64)
+    # the few kept apart checked (a mark elsewhere, a damaged byte, reads as 255: never a crash)
+    if low.dtype != np.uint8 or len(spilled) != 2 or (len(at) and (
+            int(at[-1]) >= len(low) or (np.diff(at.astype(np.int64)) <= 0).any() or not (low[at] == SPILL_MARK).all())):
+        raise damaged(folder / SPILLED, "it disagrees with the counts")
+    return SpilledCounts(low, spilled)
 
 
 def find_stem(words: StoredWords, stem: str) -> int | None:
