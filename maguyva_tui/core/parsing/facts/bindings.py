@@ -200,7 +200,7 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("aliases", "builtin", "closures", "either", "from_defaults", "from_heads", "from_names", "heads", "injected",
+    __slots__ = ("aliases", "builtin", "closures", "either", "empties", "from_defaults", "from_heads", "from_names", "heads", "injected",
                  "members", "parameters", "passed", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
@@ -233,6 +233,9 @@ class Bindings:
         """Attributes set from a call or member of a name: (method scope, that name, what follows it,
         ``self.x``, byte offset): ``self.flag = context.event_class()`` is ``Context.event_class()``."""
         self.members: set[tuple[str, str]] = set()
+        self.empties: list[tuple[str, str, int]] = []
+        """Python names bound to an empty list (``xs = []``), as (scope, name, byte offset): what the
+        file's calls append to it types its elements (``settle_appends``)."""
         self.from_defaults: list[tuple[str, str, str, int]] = []
         """Attributes set from a name or a default made in its stead: (method scope, that name, ``self.x``,
         byte offset): ``self.store = store or FileStore()`` holds a ``Store`` (its declared type) or a ``FileStore``."""
@@ -360,6 +363,9 @@ class Bindings:
                 if value is not None else None
             if typed is None and value is not None and value.type in NULL_VALUES:
                 typed = NULL
+            if typed is None and self.passed is not None and value is not None and value.type == "list" \
+                    and not value.named_child_count:  # python ``xs = []``: typed by what is appended to it
+                self.empties.append((self.scope(line) or "", bound, offset))
             if value is not None and value.type in FUNCTION_NODES and not bound.startswith("self."):
                 typed = FUNCTION_TYPED
             if capture == "local.operated":
@@ -639,6 +645,66 @@ class Bindings:
             if attribute is not None and DOTTED.fullmatch(typed) and DEFAULT_MADE.fullmatch(made) and made != typed + "()":
                 # the given one, of its declared type, or the default: a call on it is either's (jedi's reading)
                 self.sites[scope, bound][offset] = (attribute[0], typed + names.UNION_TYPE + made, False)
+
+    def settle_appends(self, calls: Iterable[tuple[Node, str]]) -> None:
+        """Type each Python name bound to an empty list by what the file's calls append to it, where
+        one class makes them all: ``lines = []`` then ``lines.append(Line(depth))`` (or of a name
+        bound so) holds ``Line``s, as jedi reads it; ``self.items = []`` too, by the appends in its
+        class's methods. ``calls``: each callee and its dotted name."""
+        if not self.empties:
+            return
+        wanted = {bound + ".append" for _, bound, _ in self.empties}
+        appended: dict[tuple[str, str, int], set[str]] = {}
+        for callee, written in calls:
+            if written not in wanted or callee.parent is None or callee.parent.type != "call":
+                continue
+            arguments = callee.parent.child_by_field_name("arguments")
+            given = arguments.named_children if arguments is not None else []
+            if len(given) != 1:
+                continue
+            caller = self.scope(callee.start_point[0] + 1) or ""
+            head = written.removesuffix(".append")
+            site = self._empty_of(caller, head)
+            if site is None:
+                continue
+            typed = self._appended_type(given[0], caller, head)
+            if typed:  # a value of no known type (a name never read here) says nothing either way
+                appended.setdefault(site, set()).add(typed)
+        for (scope, bound, offset), types in appended.items():
+            sites = self.sites.get((scope, bound))
+            line, typed, _ = sites.get(offset, (0, "x", False)) if sites is not None else (0, "x", False)
+            if sites is not None and not typed and len(types) == 1:
+                sites[offset] = (line, types.pop() + names.ARRAY_TYPE, False)
+
+    def _empty_of(self, caller: str, head: str) -> tuple[str, str, int] | None:
+        """Return the one empty-list binding a name appended to in a scope is (the scope's, or one
+        around it; an attribute ``self.x`` one in a method of the caller's class)."""
+        if head.startswith("self."):
+            owner = caller.rpartition(".")[0]
+            found = [e for e in self.empties if e[1] == head and e[0].rpartition(".")[0] == owner]
+        else:
+            scope = caller
+            while True:
+                found = [e for e in self.empties if e[1] == head and e[0] == scope]
+                if found or (scope, head) in self.sites or not scope:
+                    break
+                scope = scope.rpartition(".")[0]
+        return found[0] if len(found) == 1 else None
+
+    def _appended_type(self, argument: Node, caller: str, head: str) -> str | None:
+        """Return the instance an appended value is: made by a call (``Line(depth)``), or a name
+        whose bindings (but those walking the list itself) all make one."""
+        if argument.type == "call":
+            typed = value_type(argument, kind="call")
+            return typed if typed and typed.endswith("()") and not typed.startswith(head + ".") else None
+        if argument.type != "identifier":
+            return None
+        name, scope = (argument.text or b"").decode("utf-8", "replace"), caller
+        while (sites := self.sites.get((scope, name))) is None and scope:
+            scope = scope.rpartition(".")[0]
+        made = {typed for _, typed, _ in sites.values() if not typed.startswith(head + ".")} if sites else set()
+        one = made.pop() if len(made) == 1 else ""
+        return one if one.endswith("()") and DOTTED_CALL.fullmatch(one) else None
 
     def settle_parameters(self, calls: Iterable[tuple[Node, str]], kinds: Mapping[str, str], defined: frozenset[str]) -> None:
         """Type each Python parameter of no useful declared type by what the file's calls of its
@@ -1847,6 +1913,9 @@ def _cpp_inferred(node: Node) -> str | None:
         return held  # ``auto rule = std::unique_ptr<Rule>(new Rule(name))``: a holder of a Rule
     return value_type(value)
 
+
+DOTTED_CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
+"""A value made by calling a plain dotted name (``Line()``, ``self.make()``)."""
 
 LITERAL_CONTAINERS = frozenset({"list", "set", "dictionary"})
 """Python's container literals: typed by their elements (a dict's values) where one class makes them all."""

@@ -649,6 +649,7 @@ class _Reader:
         calls = captures.get("call", ())
         written = [row[1] for row in self.references[:len(calls)]]  # ``calls`` made these rows first, in order
         if defined is not None and len(written) == len(calls):
+            found.settle_appends(zip(calls, written))
             found.settle_parameters(zip(calls, written), self.kinds(), defined)
         found.settle_attributes()
         return found.references(heads) + (found.unknown_attributes() if unknown else [])
