@@ -900,8 +900,10 @@ _ERRNO = (
 )
 _ERROR_NAME = lazy(
     r"\b(?:[A-Z][A-Za-z0-9]{0,60}(?:Error|Exception|Warning)"
-    rf"|{'|'.join(_ERRNO.split())}|SIG(?:SEGV|ABRT|KILL|TERM|BUS|FPE|ILL|PIPE|INT|HUP))\b"
+    rf"|{'|'.join(_ERRNO.split())}|SIG(?:SEGV|ABRT|KILL|TERM|BUS|FPE|ILL|PIPE|INT|HUP))\b(?!(?:::|\.)[A-Za-z_])"
 )
+"""An error's name, not one that opens a member's path (``TomlError::new``, ``ParseError::Incomplete``,
+``KeyError.args``: a definition to find; they had listed the lines naming the error type)."""
 _ERROR_MARKER = lazy(r"\b(?:panic|fatal(?:\s+error)?|error(?:\[\w{1,10}\])?|warning):(?!:)[^\n]*", re.I)
 """An error's marker (``error: ...``, ``panic: ...``), never a path of names (Rust's ``Error::msg``)."""
 _ERROR_PHRASE = lazy(

@@ -60,3 +60,25 @@ def test_only_the_defining_line_comes_first_not_its_whole_file(tmp_path_factory:
         assert "a_use.ts" in {r.path for r in answer.results}
     finally:
         e.close()
+
+
+def test_a_member_of_an_error_type_is_its_definition(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """toml_edit 0.14.4: ``TomlError::new`` had been read as the error name ``TomlError`` and listed
+    the lines naming it, the struct first, never ``new``; ``Key::new`` found its method."""
+    root = tmp_path_factory.mktemp("tomlish")
+    (root / "errors.rs").write_text(
+        "pub struct TomlError {\n    message: String,\n}\n\nimpl TomlError {\n"
+        "    pub(crate) fn new(message: String) -> Self {\n        Self { message }\n    }\n}\n")
+    (root / "use.rs").write_text(
+        "use crate::errors::TomlError;\n\nfn fail() -> TomlError {\n    TomlError::new(String::new())\n}\n")
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    try:
+        e.refresh()
+        for query in ("TomlError::new", "TomlError.new"):
+            answer = e.search(query, limit=5)
+            assert answer.intent == "find_definition", query
+            assert (answer.results[0].path, answer.results[0].start_line, answer.results[0].symbol) == (
+                "errors.rs", 6, "TomlError.new"), query
+        assert e.search("TomlError", limit=5).rule == "error_token"  # the bare name still lists its lines
+    finally:
+        e.close()
