@@ -289,6 +289,20 @@ def walked(target: str) -> str:
     return keys if keyed else element(values)
 
 
+def _grouped(typed: str) -> tuple[str, str, str]:
+    """Split a type at the parenthesis that opens its last group, as ``str.rpartition("(")`` does
+    where no group holds a call (``int<key>(A|B)[]``), and at the right one where one does: python's
+    ``(SelectorPattern()|SpecialPseudoPattern())[]``, a tuple of either's instances."""
+    if not typed.endswith(GROUPED_ARRAY):
+        return typed.rpartition("(")
+    depth = 0
+    for at in range(len(typed) - len(GROUPED_ARRAY), -1, -1):
+        depth += {")": 1, "(": -1}.get(typed[at], 0)
+        if depth == 0:
+            return typed[:at], "(", typed[at + 1:]
+    return typed.rpartition("(")
+
+
 class Resolver(Memo):
     """Resolve names against a snapshot of every file's tables."""
 
@@ -667,12 +681,24 @@ class Resolver(Memo):
 
     def binding(self, index: FileIndex, scope: str | None, name: str) -> str:
         """Return the type a local name is bound to in a scope or an enclosing one (``""``: none)."""
+        if not scope:
+            return self.callback_local(index, name)
         while scope:
             bound = index.locals.get(scope)
             if bound is not None and name in bound:
                 return bound[name]
             scope = scope.rpartition(".")[0]
         return ""
+
+    @staticmethod
+    def callback_local(index: FileIndex, name: str) -> str:
+        """Return the type of a JavaScript or TypeScript local bound in a callback written at the
+        module's top (``describe(() => { const client = new QueryClient(); client.isFetching() })``):
+        the callback is no scope, so the local is filed as the module's, yet no definition or import
+        of the module names it (``""``: none, or untyped). Its calls had reached nothing."""
+        if index.language not in OBJECT_SCOPES or name in index.defs or name in index.imports:
+            return ""
+        return index.globals.get(name, "")
 
     def own_field(self, index: FileIndex, scope: str | None, name: str) -> bool:
         """Tell whether a bare name in a method is a field of its class (C++'s ``commandHash_``),
@@ -905,6 +931,8 @@ class Resolver(Memo):
         if not start and name.startswith("$") and name in index.globals:
             # a PHP script's ``$event = new Event();``: its symbol is ``event``, so the name missed it
             return self.instance(index, index.globals[name])
+        if not start and (written := self.callback_local(index, name)):
+            return self.instance(index, written)
         if rules(index.language).implicit_members:
             owner = index.enclosing_class(start)
             while owner is not None:
@@ -979,7 +1007,7 @@ class Resolver(Memo):
             return self.alternatives(index, scope, typed)
         if PARAMETER in typed:
             return self.nth_parameter(index, scope, typed)
-        head, grouped, members = typed.rpartition("(")
+        head, grouped, members = _grouped(typed)
         if grouped and members.endswith(GROUPED_ARRAY) and UNION_TYPE in members:  # int<key>(A|B)[]: a union's array
             array = array_of(self.union(index, scope, members[: -len(GROUPED_ARRAY)]))
             if not head.endswith(MAPPING_KEY) or not array.startswith(ARRAY):
