@@ -289,6 +289,20 @@ def walked(target: str) -> str:
     return keys if keyed else element(values)
 
 
+def _grouped(typed: str) -> tuple[str, str, str]:
+    """Split a type at the parenthesis that opens its last group, as ``str.rpartition("(")`` does
+    where no group holds a call (``int<key>(A|B)[]``), and at the right one where one does: python's
+    ``(SelectorPattern()|SpecialPseudoPattern())[]``, a tuple of either's instances."""
+    if not typed.endswith(GROUPED_ARRAY):
+        return typed.rpartition("(")
+    depth = 0
+    for at in range(len(typed) - len(GROUPED_ARRAY), -1, -1):
+        depth += {")": 1, "(": -1}.get(typed[at], 0)
+        if depth == 0:
+            return typed[:at], "(", typed[at + 1:]
+    return typed.rpartition("(")
+
+
 class Resolver(Memo):
     """Resolve names against a snapshot of every file's tables."""
 
@@ -993,7 +1007,7 @@ class Resolver(Memo):
             return self.alternatives(index, scope, typed)
         if PARAMETER in typed:
             return self.nth_parameter(index, scope, typed)
-        head, grouped, members = typed.rpartition("(")
+        head, grouped, members = _grouped(typed)
         if grouped and members.endswith(GROUPED_ARRAY) and UNION_TYPE in members:  # int<key>(A|B)[]: a union's array
             array = array_of(self.union(index, scope, members[: -len(GROUPED_ARRAY)]))
             if not head.endswith(MAPPING_KEY) or not array.startswith(ARRAY):

@@ -1917,8 +1917,12 @@ def _cpp_inferred(node: Node) -> str | None:
 DOTTED_CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
 """A value made by calling a plain dotted name (``Line()``, ``self.make()``)."""
 
-LITERAL_CONTAINERS = frozenset({"list", "set", "dictionary"})
+LITERAL_CONTAINERS = frozenset({"list", "set", "dictionary", "tuple"})
 """Python's container literals: typed by their elements (a dict's values) where one class makes them all."""
+
+
+MIXED_ELEMENTS = 4
+"""The most classes a container literal's elements may be made by and still type them (their union)."""
 
 
 def _literal_elements(node: Node) -> str | None:
@@ -1943,6 +1947,8 @@ def _literal_elements(node: Node) -> str | None:
     if named:
         joined = names.UNION_TYPE.join(named)
         return keyed + (f"({joined})" if len(named) > 1 else joined) + names.ARRAY_TYPE
+    if 1 < len(made) <= MIXED_ELEMENTS and all(BARE_MADE.fullmatch(t) for t in made):
+        return keyed + "(" + names.UNION_TYPE.join(sorted(made)) + ")" + names.ARRAY_TYPE  # soupsieve's tokens
     typed = made.pop() if len(made) == 1 else ""
     return keyed + typed + names.ARRAY_TYPE if typed else None
 
