@@ -76,6 +76,12 @@ of its hundred on sympy, the others painted), and the array comparison's two doz
 35 µs whatever their size (70-140 µs in a search), Python about 0.3 µs a line and chunk (sympy's
 pages: even at 100-150)."""
 
+FEW_PLACES = 4
+"""Lines up to which :meth:`ChunkColumns.find` compares a page's lines in files of more than
+:data:`FEW_CELLS` chunks file by file, only the rows holding each line keyed (a rare literal's
+page: a line or two in a large file), where the array comparison of every line and chunk costs
+50-60 µs."""
+
 ROW_KEYS_KEPT = 1 << 15
 """Chunk rows whose keys :meth:`ChunkColumns.find` keeps, by file, for the Python comparison
 (forgotten all at once past it): a literal's page comes back to its files' chunks."""
@@ -653,12 +659,15 @@ class ChunkColumns:
         known = [k for k, f in enumerate(files) if f is not None]
         if not known:
             return out
-        if len(known) <= FEW_CELLS // 8:  # perhaps a few lines in files of few chunks: row by row
+        if len(known) <= max(FEW_CELLS // 8, FEW_PLACES):  # a few lines, or lines in files of few chunks
             begins, ids = self._begins, cast("list[int]", [files[k] for k in known])
             firsts = [int(begins[i]) for i in ids]
             counts_of = [int(begins[i + 1]) - first for i, first in zip(ids, firsts)]
-            if sum(counts_of) <= FEW_CELLS:
-                rows = self._few_rows([places[k][1] for k in known], firsts, counts_of)
+            total = sum(counts_of)
+            if total <= FEW_CELLS or len(known) <= FEW_PLACES:
+                lines = [places[k][1] for k in known]
+                rows = (self._few_rows(lines, firsts, counts_of) if total <= FEW_CELLS
+                        else self._held_rows(lines, firsts, counts_of))
                 if rows is None:
                     return None
                 made = self.make({row: places[k][0] for k, row in zip(known, rows) if row >= 0})
@@ -780,6 +789,42 @@ class ChunkColumns:
                 if start <= line <= end and key > best:
                     best = key
             out.append(-1 if best < 0 else first + (best & mask))
+        return out
+
+    def _held_rows(self, lines: list[int], firsts: list[int], counts: list[int]) -> list[int] | None:
+        """:meth:`_rows` of a few lines in files of many chunks: each file's start and end columns
+        checked once (what :meth:`_keys` refuses), each line's holding rows found by two comparisons
+        and only those keyed, in Python (a rare literal's line or two in a large file: the array
+        comparison's two dozen steps cost 50-60 µs, keying every row in Python more); ``None`` when
+        a file's rows are past the keys' widths."""
+        wide = 1 << _LINE_BITS
+        mask = (1 << _ROW_BITS) - 1
+        files: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        out = []
+        for line, first, count in zip(lines, firsts, counts):
+            if not count:
+                out.append(-1)
+                continue
+            columns = files.get(first)
+            if columns is None:
+                chunks = self._table[first : first + count]
+                starts, ends = chunks[:, 0], chunks[:, 1]
+                if (count > 1 << _ROW_BITS or int(starts.min()) < 0 or int(ends.max()) >= wide
+                        or bool((ends < starts).any())):
+                    return None  # what _keys refuses: a start before 0, a span ending before it starts
+                columns = files[first] = (starts, ends, chunks[:, 2])
+            starts, ends, kinds = columns
+            held = np.flatnonzero((starts <= line) & (ends >= line))
+            if not len(held):
+                out.append(-1)
+                continue
+            rows = zip(held.tolist(), starts[held].tolist(), ends[held].tolist(), kinds[held].tolist())
+            found = [(local, start, end, kind) for local, start, end, kind in rows]
+            windows = self._window_ids({kind for _, _, _, kind in found})
+            best = max(((0 if kind in windows else 1) << (2 * _LINE_BITS + _ROW_BITS))
+                       | ((wide - 1 - (end - start)) << (_LINE_BITS + _ROW_BITS)) | (start << _ROW_BITS) | local
+                       for local, start, end, kind in found)
+            out.append(first + (best & mask))
         return out
 
     def _row_keys(self, rows: list[list[int]]) -> list[tuple[int, int, int]] | None:

@@ -51,9 +51,11 @@ def test_every_line_of_a_stored_index(engine: Engine, monkeypatch: pytest.Monkey
     places = [(path, line) for path in sorted(snapshot.files) for line in range(-1, snapshot.line_count(path) + 3)]
     places += [("no/such/file.py", 3)]
     expected = [smallest_chunk_at(snapshot.facts.chunks(path), line) for path, line in places]
-    for cells, few in ((generation.CHUNK_CELLS, 0), (7, 0), (generation.CHUNK_CELLS, 1 << 30)):
+    for cells, few, places_few in ((generation.CHUNK_CELLS, 0, 0), (7, 0, 0), (generation.CHUNK_CELLS, 1 << 30, 0),
+                                   (generation.CHUNK_CELLS, 0, 1 << 30)):
         monkeypatch.setattr(generation, "CHUNK_CELLS", cells)  # a page compared a part at a time
         monkeypatch.setattr(generation, "FEW_CELLS", few)  # or row by row in Python
+        monkeypatch.setattr(generation, "FEW_PLACES", places_few)  # or only the rows holding each line keyed
         locator = ChunkLocator(_Snapshot(FactsTable(snapshot.facts.rows)))  # type: ignore[arg-type]
         assert locator._stored() is not None
         assert locator.at_many(places) == expected
@@ -97,19 +99,21 @@ CHUNKS = st.lists(st.tuples(st.integers(-2, 40), st.integers(-2, 25), st.integer
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(CHUNKS, min_size=1, max_size=4), st.lists(st.tuples(st.integers(0, 3), st.integers(-3, 70)), max_size=60),
-       st.sampled_from([1, 5, 1 << 17]), st.sampled_from([0, 1 << 30]), st.sampled_from([1, 1 << 15]))
+       st.sampled_from([1, 5, 1 << 17]), st.sampled_from([0, 1 << 30]), st.sampled_from([1, 1 << 15]),
+       st.sampled_from([0, 4, 1 << 30]))
 def test_columns_answer_as_smallest_chunk_at(spec: list[list[tuple[int, int, int]]], asked: list[tuple[int, int]],
-                                             cells: int, few: int, kept: int) -> None:
+                                             cells: int, few: int, kept: int, places_few: int) -> None:
     columns, paths, files = _columns(spec)
     places = [(paths[f % len(paths)], line) for f, line in asked]
     expected = [smallest_chunk_at(files[paths.index(path)], line) for path, line in places]
-    before = generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT
-    generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT = cells, few, kept  # as arrays, or in Python
+    before = generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT, generation.FEW_PLACES
+    # as arrays, row by row in Python, or (few places in files past FEW_CELLS) only the rows holding each line keyed
+    generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT, generation.FEW_PLACES = cells, few, kept, places_few
     try:
         found = columns.find(places)
         again = columns.find(places[::-1])  # the files' rows keyed before (kept, or forgotten past ``kept``)
     finally:
-        generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT = before
+        generation.CHUNK_CELLS, generation.FEW_CELLS, generation.ROW_KEYS_KEPT, generation.FEW_PLACES = before
     assert again == (None if found is None else found[::-1])
     if any(start < 0 or size < 0 for chunks in spec for start, size, _ in chunks):
         assert found is None or found == expected  # rows the keys cannot hold: scanned instead
@@ -117,9 +121,10 @@ def test_columns_answer_as_smallest_chunk_at(spec: list[list[tuple[int, int, int
         assert found == expected
 
 
-@pytest.mark.parametrize("few", [0, 1 << 30])
-def test_rows_past_the_keys_are_scanned(few: int, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("few", "places_few"), [(0, 0), (1 << 30, 0), (0, 4)])
+def test_rows_past_the_keys_are_scanned(few: int, places_few: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(generation, "FEW_CELLS", few)
+    monkeypatch.setattr(generation, "FEW_PLACES", places_few)
     columns, paths, files = _columns([[(1, 10, 1), (5, 1 << 22, 0)]])
     assert columns.find([(paths[0], 3)]) is None
     columns, paths, files = _columns([[(1, 10, 1), (4, 2, 2)]])
