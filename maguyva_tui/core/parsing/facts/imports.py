@@ -169,6 +169,8 @@ def _module_exports(node: Node) -> list[ImportRow]:
         left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
         if left is None or right is None:
             return []
+        if not bound and (required := _exported_require(left, right)):
+            return required
         bound = bound or left.text == b"module.exports"
         node = right
     if bound and node.type == "object":
@@ -178,6 +180,31 @@ def _module_exports(node: Node) -> list[ImportRow]:
     if not bound or node is None or node.type != "identifier":
         return []
     return [(MODULE_VALUE, "", _text(node), _line(node))]
+
+
+def _exported_require(left: Node, right: Node) -> list[ImportRow]:
+    """Read ``exports.TypeGuard = require("./type")`` (``module.exports.x = ...`` too, and
+    ``__importStar(require(...))``), TypeScript's CommonJS output of ``export * as TypeGuard from
+    './type'``, as that re-export: the name is the
+    module (``require("./type").Check``: its member), so ``index_1.TypeGuard.IsNever(x)`` reaches
+    the function; it had been a variable of no value, and the call reached nothing."""
+    held = left.child_by_field_name("object") if left.type == "member_expression" else None
+    name = left.child_by_field_name("property") if held is not None else None
+    if held is None or name is None or held.text not in (b"exports", b"module.exports") \
+            or name.type != "property_identifier" or name.text in (b"default", b"__esModule"):
+        return []
+    member = None
+    if right.type == "member_expression" and (named := right.child_by_field_name("property")) is not None:
+        member, right = _text(named), right.child_by_field_name("object")  # type: ignore[assignment]
+    function = right.child_by_field_name("function") if right is not None and right.type == "call_expression" else None
+    args = right.child_by_field_name("arguments") if function is not None else None
+    if member is None and function is not None and (inner := _unstarred(right)) is not right:
+        right = inner  # ``exports.TypeGuard = __importStar(require("./type"))``
+        function, args = right.child_by_field_name("function"), right.child_by_field_name("arguments")
+    if function is None or function.text != b"require" or args is None or args.named_child_count != 1:
+        return []
+    module = _string_value(args.named_children[0]) if args.named_children[0].type == "string" else ""
+    return [(_text(name), module, member, _line(left))] if module else []
 
 
 def _bare(node: Node) -> Node:
@@ -226,12 +253,22 @@ def _object_members(node: Node, value: Node) -> list[ImportRow]:
     return out
 
 
+def _unstarred(value: Node) -> Node:
+    """The ``require(...)`` that TypeScript's CommonJS output wraps an ``import * as _`` in
+    (``var _ = __importStar(require("./internal"))``); else the value itself."""
+    function = value.child_by_field_name("function") if value.type == "call_expression" else None
+    args = value.child_by_field_name("arguments") if function is not None and function.text == b"__importStar" else None
+    inner = args.named_children[0] if args is not None and args.named_child_count == 1 else None
+    return inner if inner is not None and inner.type == "call_expression" else value
+
+
 def _js_require(node: Node) -> list[ImportRow]:
     """Read ``const x = require('./m')`` and ``const {a, b: c} = require('./m')``, and the
     members of an object that name other names (``_object_members``)."""
     value = node.child_by_field_name("value")
     if value is not None and _bare(value).type == "object":
         return _object_members(node, _bare(value))
+    value = _unstarred(value) if value is not None else None
     function = value.child_by_field_name("function") if value is not None else None
     if value is None or function is None or function.text != b"require":
         return []

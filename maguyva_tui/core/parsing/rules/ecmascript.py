@@ -148,8 +148,8 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
         if value is not None:  # destructuring patterns bind many names; none is a definition
             _scan(w, value)
         return
-    if value is not None and _is_require(w, value):
-        return  # `const fs = require("fs")` is an import, not a definition
+    if value is not None and _is_require(w, _unstarred(value)):
+        return  # `const fs = require("fs")` is an import, not a definition (`__importStar(require(...))` too)
     if value is not None and value.type == "assignment_expression":  # `const proto = module.exports = {...}`
         bound = _bound_value(value)  # (koa's context): an object's methods are the variable's
         if bound.type == "object":
@@ -215,6 +215,13 @@ def _bound_value(node: Node) -> Node:
             break
         node = _unparenthesize(right)
     return node
+
+
+def _unstarred(value: Node) -> Node:
+    """The ``require(...)`` that TypeScript's ``__importStar(require("./type"))`` wraps; else the value."""
+    callee = value.child_by_field_name("function") if value.type == "call_expression" else None
+    args = value.child_by_field_name("arguments") if callee is not None and callee.text == b"__importStar" else None
+    return args.named_children[0] if args is not None and args.named_child_count == 1 else value
 
 
 def _is_require(w: Walker, value: Node) -> bool:
@@ -587,6 +594,9 @@ def _exported_value(w: Walker, name: Node | None, value: Node, assignment: Node)
         return False
     if value.type == "unary_expression" and w.text(value).startswith("void"):
         return False
+    required = value.child_by_field_name("object") if value.type == "member_expression" else _unstarred(value)
+    if required is not None and _is_require(w, required):
+        return False  # ``exports.TypeGuard = require("./type")``: a re-export (``facts/imports.py``)
     statement = assignment.parent
     block = statement.parent if statement is not None else None
     return block is None or w.text(name) not in _declared_in(w, block)
