@@ -208,24 +208,52 @@ def watch_many(
     """Watch several repositories at once (one watcher); call ``on_change(label, paths)`` for each
     repository with relevant changed paths in a batch, until ``stop`` is set; ``on_start`` as
     ``watch`` calls it. ``scope_of`` gives each repository's live index (or its scope)."""
+    from watchfiles import Change
     from watchfiles import watch as watch_files
 
     scopes = {label: _scope(root, index_dir(label), scope_of(label)) for label, root in roots.items()}
     started = False
     kept = partial(keeps, scopes=tuple(scopes.values()))
-    for changes in watch_files(*roots.values(), watch_filter=kept, stop_event=stop, debounce=DEBOUNCE_MS,
-                               raise_interrupt=False, rust_timeout=START_TICK_MS, yield_on_timeout=True):
-        told = False
-        for label, scope in scopes.items():
-            scope.index_dir = index_dir(label)  # open once the first index is
-            paths = relevant(changes, scope.root, scope.index_dir, scope) + scope.moved_outside()
-            scope.forget()
-            if paths:
-                told = True
-                on_change(label, paths)
-        if not told and not started:
-            on_start()
-        started = True
+    while not stop.is_set():
+        folders = _folders_if_linked_out(list(roots.values()))
+        for changes in watch_files(*(folders if folders is not None else roots.values()), watch_filter=kept,
+                                   stop_event=stop, debounce=DEBOUNCE_MS, raise_interrupt=False,
+                                   rust_timeout=START_TICK_MS, yield_on_timeout=True, recursive=folders is None):
+            told = False
+            for label, scope in scopes.items():
+                scope.index_dir = index_dir(label)  # open once the first index is
+                paths = relevant(changes, scope.root, scope.index_dir, scope) + scope.moved_outside()
+                scope.forget()
+                if paths:
+                    told = True
+                    on_change(label, paths)
+            if not told and not started:
+                on_start()
+            started = True
+            if folders is not None and any(c == Change.added and os.path.isdir(p) and not os.path.islink(p) for c, p in changes):
+                break  # a folder made: watched too from now on
+        else:
+            return
+
+
+def _folders_if_linked_out(roots: Sequence[Path]) -> list[str] | None:
+    """Every folder under ``roots``, links to folders left out, where one of those links leads out
+    of its root (``None`` where none does: each root is watched whole). watchfiles follows links:
+    a repository's link to ``/`` had the explorer's watcher walk the whole file system, the
+    interpreter's lock held (the explorer froze), and a link to ``/usr`` took 15,000 of the
+    user's inotify watches."""
+    folders: list[str] = []
+    out = False
+    for root in roots:
+        real = os.path.realpath(root)
+        for folder, names, _files in os.walk(root):  # links to folders listed, never gone into
+            folders.append(folder)
+            for name in names:
+                path = os.path.join(folder, name)
+                if not out and os.path.islink(path):
+                    target = os.path.realpath(path)
+                    out = os.path.commonpath([real, target]) != real
+    return folders if out else None
 
 
 def _scope(root: Path, index_dir: Path | None, given: Scope | Walked | None) -> Scope:
