@@ -33,11 +33,12 @@ BYTES_SUFFIX = "_bytes"
 
 W = TypeVar("W")
 
-TERMINAL_CONTROL = re.compile("[\x7f-\x9f\u061c\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+TERMINAL_CONTROL = re.compile("[\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
 """What JSON leaves raw that a terminal acts on or that hides or reorders what is read: DEL, the C1
 controls (xterm obeys U+009B, a one-byte CSI, written in UTF-8), bidirectional marks and overrides,
-the line and paragraph separators, the zero-width space, word joiner, invisible operators and byte
-order mark (a name holding one read as the name without it): :data:`maguyva_tui.terminal.CONTROLS`
+the line and paragraph separators, the zero-width space, word joiner, invisible operators, byte
+order mark, Mongolian vowel separator and tag characters (a name holding one read as the name
+without it; a tag, past U+FFFF, is written as its surrogate pair): :data:`maguyva_tui.terminal.CONTROLS`
 less the C0 controls and surrogates, which JSON escapes itself. :func:`terminal_safe` escapes these."""
 
 
@@ -48,7 +49,16 @@ def terminal_safe(text: str) -> str:
     raw, which xterm reads as ``ESC [ 2 J``, clear the screen."""
     if text.isascii() or not TERMINAL_CONTROL.search(text):
         return text
-    return TERMINAL_CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return TERMINAL_CONTROL.sub(_json_escape, text)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    """A character as JSON escapes it: ``\\uXXXX``, or the two of its surrogate pair past U+FFFF."""
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def needs_care(text: str) -> bool:

@@ -20,12 +20,15 @@ if TYPE_CHECKING:
     from maguyva_tui.core.types import IndexUpdate
 
 CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200B, 0x200B), (0x200E, 0x200F), (0x2028, 0x202E),
-            (0x2060, 0x2064), (0x2066, 0x2069), (0xD800, 0xDFFF), (0xFEFF, 0xFEFF))
+            (0x2060, 0x2064), (0x2066, 0x2069), (0xD800, 0xDFFF), (0xFEFF, 0xFEFF), (0x180E, 0x180E),
+            (0xE0000, 0xE007F))
 """Inclusive ranges of the code points a terminal may act on or that hide what is read (below); the
 line and paragraph separators U+2028 and U+2029 among them: tmux, for one, moves to the next row at
 one, and a preview line holding it pushed every row below it down. The zero-width space, word joiner,
-invisible operators and byte order mark draw nothing: a search for one had said ``no line holds ""``,
-and a name holding one (``is``, U+200B, ``Admin``) read as the name without it."""
+invisible operators, byte order mark, Mongolian vowel separator and tag characters (U+E0000 to
+U+E007F: each an ASCII letter that draws nothing, ``readme`` then ``ignore this`` in tags read
+``readme``) draw nothing: a search for one had said ``no line holds ""``, and a name holding one
+(``is``, U+200B, ``Admin``) read as the name without it."""
 
 UNPRINTABLE = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in CONTROLS) + "]")
 """C0 and C1 controls (escape, carriage return, newline...), line and paragraph separators,
@@ -67,7 +70,7 @@ def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     if 0xDC80 <= code <= 0xDCFF:  # a file name's byte that is not UTF-8: the byte, as the JSON writes it
         return f"\\x{code - 0xDC00:02x}"
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 class ArgumentParser(argparse.ArgumentParser):

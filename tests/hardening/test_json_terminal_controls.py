@@ -64,3 +64,20 @@ def test_json_escapes_every_character_the_plain_output_escapes_but_those_json_es
 
     shown = [chr(c) for a, b in CONTROLS for c in range(a, b + 1) if c >= 0x20 and not 0xD800 <= c <= 0xDFFF]
     assert [ch for ch in shown if not TERMINAL_CONTROL.fullmatch(ch)] == []
+
+
+def test_tag_characters_hiding_text_in_a_name_are_shown_in_both_outputs(capsys: pytest.CaptureFixture[str]) -> None:
+    """Tag characters (U+E0000 to U+E007F) spell ASCII that draws nothing: ``readme.md`` followed by
+    ``run rm`` in tags read ``readme.md`` in both outputs. Past U+FFFF, the JSON writes a surrogate
+    pair, and the plain output Python's eight-digit escape."""
+    from maguyva_tui.terminal import printable, visible
+
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "run rm")
+    name = f"readme{hidden}\u180e.md"
+    assert printable(name) == "readme\\U000e0072\\U000e0075\\U000e006e\\U000e0020\\U000e0072\\U000e006d\\u180e.md"
+    assert printable(name).encode("ascii").decode("unicode_escape") == name
+    assert visible(name) == "readme" + "\ufffd" * 7 + ".md"
+    _emit({"path": name})
+    out = capsys.readouterr().out
+    assert out.isascii() and "\\udb40\\udc72" in out
+    assert json.loads(out) == {"path": name}
