@@ -76,11 +76,11 @@ of its hundred on sympy, the others painted), and the array comparison's two doz
 35 µs whatever their size (70-140 µs in a search), Python about 0.3 µs a line and chunk (sympy's
 pages: even at 100-150)."""
 
-FEW_PLACES = 4
-"""Lines up to which :meth:`ChunkColumns.find` compares a page's lines in files of more than
-:data:`FEW_CELLS` chunks file by file, only the rows holding each line keyed (a rare literal's
-page: a line or two in a large file), where the array comparison of every line and chunk costs
-50-60 µs."""
+FEW_PLACES = 16
+"""Lines up to which :meth:`ChunkColumns.find` compares a page's lines past :data:`FEW_CELLS` file
+by file, only the rows holding each line keyed (a rare literal's page: a few lines in a large
+file): 29-63 µs for 2-16 lines in 2-3 of sympy's files, where the array comparison of every line
+and chunk costs 61-78 µs."""
 
 ROW_KEYS_KEPT = 1 << 15
 """Chunk rows whose keys :meth:`ChunkColumns.find` keeps, by file, for the Python comparison
@@ -649,6 +649,8 @@ class ChunkColumns:
         self._row_keyed: dict[int, list[tuple[int, int, int]] | None] = {}
         """Files' rows keyed for the Python comparison (:meth:`_row_keys`), by their first row."""
         self._rows_keyed = 0
+        self._checked: set[int] = set()
+        """Files (by their first row) whose rows :meth:`_held_rows` found within the keys' widths."""
 
     def find(self, places: list[tuple[str, int]]) -> list[Chunk | None] | None:
         """The chunk of each ``(path, line)``, ``None`` where no chunk holds it; ``None`` for them
@@ -664,7 +666,7 @@ class ChunkColumns:
             firsts = [int(begins[i]) for i in ids]
             counts_of = [int(begins[i + 1]) - first for i, first in zip(ids, firsts)]
             total = sum(counts_of)
-            if total <= FEW_CELLS or len(known) <= FEW_PLACES:
+            if total <= FEW_CELLS or (len(known) <= FEW_PLACES and total <= CHUNK_CELLS):
                 lines = [places[k][1] for k in known]
                 rows = (self._few_rows(lines, firsts, counts_of) if total <= FEW_CELLS
                         else self._held_rows(lines, firsts, counts_of))
@@ -793,38 +795,42 @@ class ChunkColumns:
 
     def _held_rows(self, lines: list[int], firsts: list[int], counts: list[int]) -> list[int] | None:
         """:meth:`_rows` of a few lines in files of many chunks: each file's start and end columns
-        checked once (what :meth:`_keys` refuses), each line's holding rows found by two comparisons
-        and only those keyed, in Python (a rare literal's line or two in a large file: the array
-        comparison's two dozen steps cost 50-60 µs, keying every row in Python more); ``None`` when
-        a file's rows are past the keys' widths."""
+        checked once (what :meth:`_keys` refuses), compared with all its lines asked at once, and
+        only the rows holding a line keyed, in Python (a rare literal's few lines in a large file:
+        the array comparison's two dozen steps cost 50-70 µs, keying every row in Python more);
+        ``None`` when a file's rows are past the keys' widths."""
         wide = 1 << _LINE_BITS
         mask = (1 << _ROW_BITS) - 1
-        files: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        out = []
-        for line, first, count in zip(lines, firsts, counts):
-            if not count:
-                out.append(-1)
-                continue
-            columns = files.get(first)
-            if columns is None:
-                chunks = self._table[first : first + count]
-                starts, ends = chunks[:, 0], chunks[:, 1]
+        out = [-1] * len(lines)
+        checked = self._checked
+        asked: dict[tuple[int, int], list[int]] = {}  # each file's lines (their places in ``lines``)
+        for k, (first, count) in enumerate(zip(firsts, counts)):
+            if count:
+                asked.setdefault((first, count), []).append(k)
+        for (first, count), ks in asked.items():
+            chunks = self._table[first : first + count]
+            starts, ends = chunks[:, 0], chunks[:, 1]
+            if first not in checked:
                 if (count > 1 << _ROW_BITS or int(starts.min()) < 0 or int(ends.max()) >= wide
                         or bool((ends < starts).any())):
                     return None  # what _keys refuses: a start before 0, a span ending before it starts
-                columns = files[first] = (starts, ends, chunks[:, 2])
-            starts, ends, kinds = columns
-            held = np.flatnonzero((starts <= line) & (ends >= line))
+                checked.add(first)
+            at = np.array([lines[k] for k in ks], np.int64)[:, None]
+            which, held = np.nonzero((starts <= at) & (ends >= at))
             if not len(held):
-                out.append(-1)
                 continue
-            rows = zip(held.tolist(), starts[held].tolist(), ends[held].tolist(), kinds[held].tolist())
-            found = [(local, start, end, kind) for local, start, end, kind in rows]
-            windows = self._window_ids({kind for _, _, _, kind in found})
-            best = max(((0 if kind in windows else 1) << (2 * _LINE_BITS + _ROW_BITS))
-                       | ((wide - 1 - (end - start)) << (_LINE_BITS + _ROW_BITS)) | (start << _ROW_BITS) | local
-                       for local, start, end, kind in found)
-            out.append(first + (best & mask))
+            kinds = chunks[held, 2].tolist()
+            windows = self._window_ids(set(kinds))
+            best = [-1] * len(ks)
+            for j, local, start, end, kind in zip(which.tolist(), held.tolist(), starts[held].tolist(),
+                                                   ends[held].tolist(), kinds):
+                key = (((0 if kind in windows else 1) << (2 * _LINE_BITS + _ROW_BITS))
+                       | ((wide - 1 - (end - start)) << (_LINE_BITS + _ROW_BITS)) | (start << _ROW_BITS) | local)
+                if key > best[j]:
+                    best[j] = key
+            for k, key in zip(ks, best):
+                if key >= 0:
+                    out[k] = first + (key & mask)
         return out
 
     def _row_keys(self, rows: list[list[int]]) -> list[tuple[int, int, int]] | None:
