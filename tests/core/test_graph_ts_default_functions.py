@@ -32,3 +32,23 @@ def test_a_default_function_is_called_through_the_local() -> None:
 def test_a_choice_of_two_functions_stays_unresolved() -> None:
     graph = graph_of({"a.ts": TS})
     assert call_targets(graph, "a.ts", 10) == set()
+
+
+CLIENT = """\
+export class QueryClient { isFetching(): number { return 1 } }
+export function useQueryClient(): QueryClient { return new QueryClient() }
+export function useIsFetching(queryClient?: QueryClient): number {
+  const client = queryClient || useQueryClient()
+  const other = queryClient ?? useQueryClient()
+  other.isFetching()
+  return client.isFetching()
+}
+"""
+
+
+def test_a_default_made_by_a_call_types_the_local() -> None:
+    """``queryClient || useQueryClient()`` is what the call returns where none is given, as
+    Python's ``x or make()`` is (@tanstack/vue-query 5.59.0's ``useIsFetching``: it had reached nothing)."""
+    graph = graph_of({"a.ts": CLIENT})
+    assert call_targets(graph, "a.ts", 6) == {"a.ts::QueryClient.isFetching"}
+    assert call_targets(graph, "a.ts", 7) == {"a.ts::QueryClient.isFetching"}
