@@ -352,6 +352,9 @@ class Bindings:
             return  # java ``var x = f()``: its value types it (``local.declared``)
         if typed == JAVA_INFERRED and capture == "local.declared":  # what f gives
             typed, declared = None, None
+        if typed is None and self.passed is not None and capture in ("local.assigned", "local.self") \
+                and (commented := _type_comment(node)) is not None:
+            typed, declared = commented, node  # python ``self.matched = None  # type: Pattern | None``
         if typed is None and value_at is not None:
             value = value_at(node)
             while value is not None and value.type == "assignment" and value.child_by_field_name("right") is not None:
@@ -1912,6 +1915,32 @@ def _cpp_inferred(node: Node) -> str | None:
     if held is not None and held.endswith(names.ARRAY_TYPE):
         return held  # ``auto rule = std::unique_ptr<Rule>(new Rule(name))``: a holder of a Rule
     return value_type(value)
+
+
+TYPE_COMMENT = re.compile(r"#\s*type:\s*(?:(?P<listed>[Ll]ist)\[(?P<element>[\w.]+)\]|Optional\[(?P<optional>[\w.]+)\]"
+                          r"|(?:None\s*\|\s*)?(?P<plain>[\w.]+)(?:\s*\|\s*None)?)\s*(?:#.*)?")
+"""A type comment jedi reads (PEP 484): ``# type: Pattern | None``, ``# type: list[Selector]``."""
+
+
+def _type_comment(node: Node) -> str | None:
+    """Return the type a Python assignment's type comment declares for the name it binds (a list's
+    as its elements' ``Selector[]``), ``None`` where there is no such comment or it names no class."""
+    assignment = node.parent
+    while assignment is not None and assignment.type != "assignment":
+        assignment = assignment.parent
+    statement = assignment.parent if assignment is not None else None
+    if statement is None or statement.type != "expression_statement" or assignment is None:
+        return None
+    comment = statement.next_sibling
+    if comment is None or comment.type != "comment" or comment.start_point[0] != assignment.end_point[0]:
+        return None
+    found = TYPE_COMMENT.fullmatch((comment.text or b"").decode("utf-8", "replace"))
+    if found is None:
+        return None
+    if found["element"]:
+        return found["element"] + names.ARRAY_TYPE
+    typed = found["optional"] or found["plain"]
+    return typed if typed and typed not in ("ignore", "None") and typed[:1].isalpha() else None
 
 
 DOTTED_CALL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\(\)")
