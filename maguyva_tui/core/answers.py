@@ -21,7 +21,7 @@ from maguyva_tui.core.definition_order import real_first as real_first
 from maguyva_tui.core.definition_order import symbol_place
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.sites import Site as GraphSite
-from maguyva_tui.core.graph.tables import TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
 from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespace_member
 from maguyva_tui.core.intent import OWN_RECEIVER, asks_callees, asks_overrides, asks_subtypes, written_name
 from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
@@ -419,8 +419,10 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     if not defs:
         return _unknown(generation, shown)
     columns, total = ranked_by_arity(generation.snapshot.raw, graph, defs, limit, secondary_last=True, constructors_of=implicit)
-    if not total and all((symbol := graph.symbols.get(d)) is not None and symbol.kind in UNCALLED_KINDS for d in defs):
-        return references(generation, shown, TYPE_USES, limit)  # an interface no code calls: its uses, as search lists them
+    if not total and all((symbol := graph.symbols.get(d)) is not None and symbol.kind in CLASS_KINDS for d in defs):
+        uses = references(generation, shown, TYPE_USES, limit)  # a type nothing calls or constructs: its uses, as search lists them
+        if uses.total or all(graph.symbols[d].kind in UNCALLED_KINDS for d in defs):
+            return uses
     reason, built = f"calls {_bare(shown)}", queries.construction_reasons(graph, defs, implicit)
     symbols = graph.symbols  # several definitions: each call says which it calls (``calls flow of es6/function.js:179``),
     one_of = {d: calls_one_of(_bare(shown), symbols[d].path, symbols[d].start_line)  # as the callers' note says

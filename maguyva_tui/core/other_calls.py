@@ -435,7 +435,7 @@ def _several(graph: CodeGraph, name: str, defined: tuple[str, ...], top_level: b
     and how to ask for one (``who calls path::name``). ``top_level`` when others share the name
     inside classes or functions (their own line names them): these are the top-level ones."""
     from maguyva_tui.core.graph import queries
-    from maguyva_tui.core.graph.tables import UNCALLED_KINDS, split_id
+    from maguyva_tui.core.graph.tables import CLASS_KINDS, TYPE_USES, UNCALLED_KINDS, split_id
 
     placed = [node for node in defined if node in graph.symbols]
     if len(placed) < 2:
@@ -445,7 +445,9 @@ def _several(graph: CodeGraph, name: str, defined: tuple[str, ...], top_level: b
     ask = f'ask "who calls {path}::{qualname}" for one'
     kind = "top-level definitions" if top_level else "definitions"
     if not len(queries.call_positions(graph, placed)):
-        if all(graph.symbols[node].kind in UNCALLED_KINDS for node in placed):  # listed: their uses
+        if all(graph.symbols[node].kind in UNCALLED_KINDS for node in placed) or (  # listed: their uses
+                all(graph.symbols[node].kind in CLASS_KINDS for node in placed)
+                and any(s.kind in TYPE_USES for node in placed for s in graph.sites_in.get(node, ()))):
             return f"{name} has {len(placed)} {kind} ({shown}), none called: the uses of all are listed; {ask}"
         return f"no call reaches any of the {len(placed)} {kind} of {name} ({shown}); {ask}"
     return f"{name} has {len(placed)} {kind} ({shown}): each call is labelled with the one it calls; {ask}"

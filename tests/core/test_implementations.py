@@ -103,8 +103,8 @@ def test_the_graph_command_points_to_the_other_action_for_the_wrong_kind(engine:
     assert method["results"] == [] and "graph overrides Shape::area" in method["notes"][0]
     kind = graph_answer(engine, "overrides", "Shape", None, 10)
     assert kind["results"] == [] and "graph subtypes Shape" in kind["notes"][0]
-    base = graph_answer(engine, "callers", "Shape", None, 10)  # bidict's BidictBase: "0 results", no word more
-    assert base["results"] == [] and base["notes"][0].startswith("nothing calls or constructs Shape: `maguyva graph subtypes")
+    base = graph_answer(engine, "callers", "Shape", None, 10)  # bidict's BidictBase: "0 results", no word more;
+    assert base["results"] and {r["kind"] for r in base["results"]} <= {"inherit", "ref", "import"}  # then a note: its uses
     with pytest.raises(QueryError, match="unknown symbol"):
         graph_answer(engine, "subtypes", "NoSuchType", None, 10)
 

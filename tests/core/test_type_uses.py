@@ -59,3 +59,25 @@ def test_the_callers_of_a_type_alias_no_code_calls_are_its_uses(indexed_polyglot
     answer = engine.callers("Method", 10)
     assert [(s.path, s.line, s.kind, s.caller, s.reason) for s in answer.entries] == [
         ("web/api.ts", 26, "ref", "ApiClient.request", "refers to Method")]
+
+
+RUST = {
+    "src/lib.rs": "pub mod de;\npub mod document;\n",
+    "src/document.rs": "pub struct Document {\n    pub root: u32,\n}\n\npub enum Item {\n    None,\n    Value(u32),\n}\n",
+    "src/de.rs": "use crate::document::{Document, Item};\n\npub fn from_document(d: Document) -> u32 {\n    d.root\n}\n\n"
+                 "pub fn first(items: &[Item]) -> Option<&Item> {\n    items.first()\n}\n",
+    "src/go.go": "package doc\n\ntype Node struct {\n\tName string\n}\n\nfunc Walk(n *Node) string {\n\treturn n.Name\n}\n",
+}
+
+
+def test_where_a_struct_or_enum_nothing_constructs_is_used_lists_its_uses() -> None:
+    """toml_edit 0.14.4: "where is Document used" said "nothing in the graph calls Document;
+    blending the engines instead" and put the struct's own definition first, though the graph held
+    its 24 uses; blackfriday's Go ``Node`` the same."""
+    graph = CodeGraph.build({path: analyze(path, text) for path, text in RUST.items()})
+    uses = {name: [(h.path, h.start_line, h.reason) for h in GraphRetriever(graph).callers_hits(name, 10)]
+            for name in ("Document", "Item", "Node")}
+    assert ("src/de.rs", 3, "refers to Document") in uses["Document"]
+    assert ("src/de.rs", 1, "imports Item") in uses["Item"]
+    assert ("src/go.go", 7, "refers to Node") in uses["Node"]
+    assert all(path != "src/document.rs" for found in uses.values() for path, _, _ in found)

@@ -19,7 +19,7 @@ from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.centrality import pagerank
 from maguyva_tui.core.graph.foreign_impls import ForeignImpl, foreign_impls, impl_method
 from maguyva_tui.core.graph.model import CodeGraph
-from maguyva_tui.core.graph.tables import CLASS_KINDS, TYPE_USES, UNCALLED_KINDS, split_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, TYPE_USES, split_id
 from maguyva_tui.core.intent import asks_callees, asks_overrides, asks_subtypes
 from maguyva_tui.core.names import identifiers_in, split_identifier
 from maguyva_tui.core.overloads import ranked_by_arity, site_labels
@@ -128,8 +128,8 @@ class GraphRetriever:
                       ranked_by_arity(self.read, graph, defined, limit, secondary_last, constructors_of=implicit))
         bare = name.replace("::", ".").rpartition(".")[2] or name
         if not len(columns.positions) and defined and all(
-                (symbol := graph.symbols.get(d)) is not None and symbol.kind in UNCALLED_KINDS for d in defined):
-            return self._use_hits(defined, bare, limit, secondary_last)
+                (symbol := graph.symbols.get(d)) is not None and symbol.kind in CLASS_KINDS for d in defined):
+            return self._use_hits(defined, bare, limit, secondary_last)  # a type nothing calls or constructs: its uses
         said, built = self._one_of(defined, bare), queries.construction_reasons(graph, defined, implicit)
         sites = [columns.site(i) for i in range(len(columns.positions))]
         counted = {} if self.read is None else site_labels(self.read, graph, defined,
@@ -146,9 +146,11 @@ class GraphRetriever:
 
     def _use_hits(self, defined: tuple[str, ...], bare: str, limit: int, secondary_last: bool) -> list[Hit]:
         """Return one hit per line using a type no code calls (a TypeScript interface or type
-        alias): its implementations, type uses and imports, the repository's own code first, then
+        alias) or constructs (a Rust struct or enum, a Go struct, a class used only as a type):
+        its implementations, type uses and imports, the repository's own code first, then
         by kind of use, path and line. "who uses Shape" had found nothing in the graph for an
-        interface, and the blend had put its own members first."""
+        interface, and the blend had put its own members first; toml_edit's "where is Document used"
+        had blended the struct's own definition first, though the graph holds 24 uses."""
         graph = self.graph
         sites = {(s.path, s.line): s for d in defined for s in graph.sites_in.get(d, ()) if s.kind in TYPE_USES}
         ordered = sorted(sites.values(), key=lambda s: (
