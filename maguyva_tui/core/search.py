@@ -134,7 +134,7 @@ from maguyva_tui.core.paths import is_demoted, is_secondary
 from maguyva_tui.core.place_questions import asked_at_place
 from maguyva_tui.core.plan import Plan, blended, plan_request, with_weights
 from maguyva_tui.core.results import shown_page
-from maguyva_tui.core.retrievers.perl_classes import boundary_notice
+from maguyva_tui.core.retrievers.perl_classes import BOUNDARY_NOTICE, boundary_notice
 from maguyva_tui.core.similar import SIMILAR_INTENT, bare_name, definitions, similar_target
 from maguyva_tui.core.similar import notice as similar_notice
 from maguyva_tui.core.types import (
@@ -403,7 +403,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             generic = search(replace(req, text=pattern, regex=True, intent="exact_match"), parts, checkpoint, False)
             if generic.results:
                 said = f'no line holds "{echo(intent.target)}" as written; showing the impl blocks with their generics'
-                return replace(generic, query=req.text, notices=(*generic.notices, said),
+                ours = (n for n in generic.notices if n != BOUNDARY_NOTICE)  # of our pattern's \b, not a regex asked for
+                return replace(generic, query=req.text, notices=(*ours, said),
                                elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
         if failed is not None and not failed.other_case and intent.rule in LITERAL_RULES and not req.intent:
             again = search(req, parts, checkpoint, places, skip | {intent.rule})
