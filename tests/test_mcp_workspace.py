@@ -210,9 +210,10 @@ def test_no_repository_with_an_index_is_unavailable(tmp_path: Path) -> None:
     workspace.close()
 
 
-def test_a_repository_that_cannot_be_read_again_is_named_in_notices(tmp_path: Path) -> None:
+def test_a_repository_that_cannot_be_read_again_is_named_missing(tmp_path: Path) -> None:
     """One repository deleted under a running workspace: it was searched from its old index as if
-    its files were there, where one repository's server says so (a331139)."""
+    its files were there (a331139 added a notice); it is now named missing, as ``maguyva search
+    --repo A --repo B`` names it (test_mcp_workspace_gone)."""
     service, frontend = two_repositories(tmp_path)
     services = {label: RepoService(Engine(root, tmp_path / "ix", provider=FirstWord(), static=False), embed=False)
                 for label, root in (("service", service), ("frontend", frontend))}
@@ -223,9 +224,9 @@ def test_a_repository_that_cannot_be_read_again_is_named_in_notices(tmp_path: Pa
         assert "notices" not in workspace.search("parse_config", limit=5)
         shutil.rmtree(frontend)
         for data in (workspace.search("parse_config", limit=5), workspace.definitions("parse_config", None, False, 5)):
-            (notice,) = data["notices"]
-            assert notice.startswith("frontend: ") and "cannot read the repository" in notice, notice
-            assert "as it was" in notice
+            (missing,) = data["missing"]
+            assert missing["repo"] == "frontend" and missing["reason"] == f"{frontend}: no such directory"
+            assert data["repos"] == ["service"] and "notices" not in data
     finally:
         workspace.close()
 

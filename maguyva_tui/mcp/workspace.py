@@ -17,6 +17,7 @@ defining repository's package are listed too, as the workspace search lists them
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -152,7 +153,10 @@ class WorkspaceService:
             if service.status.has_index:
                 service.wait_started(max(started - self._clock(), 0.0))  # files changed while no server ran
                 service.refresh_if_stale()
-            if service.status.has_index:
+            gone = _unreadable(service.root)
+            if gone:  # deleted, renamed or unreadable since its index: not answered from it, as search says it
+                absent.append(Missing(label, str(service.root), gone))
+            elif service.status.has_index:
                 engines[label] = service.engine
             else:
                 why = service.status.failure or service._still_indexing()
@@ -518,6 +522,18 @@ class WorkspaceService:
 
 CLOSE_PATHS = "; close paths: "
 """How a missing path's line goes on to the paths close to it (``path_missing``)."""
+
+
+def _unreadable(root: Path) -> str | None:
+    """Why a repository's folder can no longer be read (deleted, renamed, no permission), as
+    ``maguyva search --repo`` names it missing; ``None`` when it can."""
+    if not root.is_dir():
+        return f"{root}: no such directory"
+    try:
+        with os.scandir(root):
+            return None
+    except OSError as exc:
+        return f"{root}: cannot read the repository ({exc.strerror})"
 
 
 def _has_path(files: Iterable[str], path: str) -> bool:
