@@ -630,8 +630,9 @@ class Bindings:
             sites = self.sites.get((scope, name))
             declared = {typed for _, typed, is_declared in sites.values() if is_declared and typed} if sites else ()
             attribute = self.sites.get((scope, bound), {}).get(offset)
-            if len(declared) == 1 and attribute is not None and not attribute[1]:
-                self.sites[scope, bound][offset] = (attribute[0], next(iter(declared)), False)
+            one = declared or (self._made_before(scope, name, sites, offset) if sites else ())
+            if len(one) == 1 and attribute is not None and not attribute[1]:
+                self.sites[scope, bound][offset] = (attribute[0], next(iter(one)), False)
         for scope, name, rest, bound, offset in self.from_heads:
             sites = self.sites.get((scope, name))
             declared = {typed for _, typed, is_declared in sites.values() if is_declared and typed} if sites else ()
@@ -648,6 +649,15 @@ class Bindings:
             if attribute is not None and DOTTED.fullmatch(typed) and DEFAULT_MADE.fullmatch(made) and made != typed + "()":
                 # the given one, of its declared type, or the default: a call on it is either's (jedi's reading)
                 self.sites[scope, bound][offset] = (attribute[0], typed + names.UNION_TYPE + made, False)
+
+    def _made_before(self, scope: str, name: str, sites: dict[int, tuple[int, str, bool]], offset: int) -> set[str]:
+        """Return the one instance a name's assignments before an offset all make, its parameter
+        and ``None`` left aside: cssutils' ``def __init__(self, prefs=None): if not prefs: prefs =
+        Preferences()`` then ``self.prefs = prefs`` holds a ``Preferences``, as jedi reads it."""
+        made = {typed for at, (_, typed, _) in sites.items()
+                if at < offset and (scope, name, at) not in self.parameters and typed != NULL}
+        one = made.pop() if len(made) == 1 else ""
+        return {one} if DOTTED_CALL.fullmatch(one) else set()
 
     def settle_appends(self, calls: Iterable[tuple[Node, str]]) -> None:
         """Type each Python name bound to an empty list by what the file's calls append to it, where
