@@ -48,8 +48,10 @@ def _check(table: ResultsTable) -> int:
     table.render_lines(Region(0, 0, *table.size))  # notes the frame, as a frame does
     rows = 0
     for y in range(table.size.height):
-        drawn = list(table.render_line(y))
-        assert drawn == _through_rich(table, y), f"line {y} differs from DataTable's"
+        # a hidden column (no cells) is an empty segment in DataTable's lines: it draws nothing
+        drawn = [segment for segment in table.render_line(y) if segment.text]
+        theirs = [segment for segment in _through_rich(table, y) if segment.text]
+        assert drawn == theirs, f"line {y} differs from DataTable's"
         rows += y >= table.header_height and table.scroll_offset.y + y - table.header_height < table.row_count
     return rows
 
@@ -96,7 +98,7 @@ def _rows_as_datatable_adds_them(table: ResultsTable) -> None:
 @pytest.mark.slow  # 5 s on 2 cores (six what-if keys): the slow pass runs it
 async def test_what_if_marks_and_a_narrow_scrolled_list_are_drawn_as_datatable_draws_them(make_app) -> None:
     app = make_app()
-    async with app.run_test(size=(70, 40)) as pilot:  # too narrow for every column: the list scrolls
+    async with app.run_test(size=(46, 40)) as pilot:  # too narrow for every column: the list scrolls
         await ask(pilot, "parse_config")
         table = app.query_one(ResultsTable)
         table.focus()

@@ -28,6 +28,7 @@ async def test_at_60_by_15_the_list_shows_results_with_their_file_names_whole(ma
         assert inside >= 3, f"{inside} rows for results"
         lines = [table.render_line(y).text for y in range(table.size.height)]
         first = lines[table.header_height]
-        # the file name whole, the symbol at its floor (its heading's width), as at 80 columns; the
-        # engines' columns scroll sideways
-        assert " app/config.py:12 " in first and " parse… " in first, lines
+        # the file name whole beside the symbol, the score giving way so that the engines' columns
+        # stay in view (they had scrolled sideways, the symbol at its floor: parse…)
+        assert " app/config.py:12 " in first and " parse_config " in first, lines
+        assert lines[0].split()[-4:] == ["s", "t", "a", "g"], lines

@@ -289,9 +289,11 @@ class ResultsTable(DataTable[str]):
             room += widths[KIND] - short
             widths[KIND] = short
         # where even the file names beside the symbol's floor would push the engines' ranks off the
-        # right edge, what the explain panel also says gives way: at 60 columns requests' "who calls
-        # get" had shown its graph ranks, the only ranks listed, past the edge
-        room = _give_way(rows, widths, room, min(2 * SYMBOL_READABLE, SYMBOL_FLOOR + max(names, apart)), padding)
+        # right edge, what the explain panel also says gives way, until the file names are whole
+        # beside a readable symbol (at 60 columns requests 2.32.3's "who calls get" had shown its
+        # graph ranks, the only ranks listed, past the edge)
+        if room < min(2 * SYMBOL_READABLE, SYMBOL_FLOOR + max(names, apart)):
+            room = _give_way(rows, widths, room, SYMBOL_READABLE + max(names, apart), padding)
         if room >= 2 * SYMBOL_READABLE:  # a long file name is cut in its stem (middlewa….rb:68) first
             names, repos, apart = (min(need, room - SYMBOL_READABLE) for need in (names, repos, apart))
         # the engines' columns may scroll sideways, never the symbol's floor: a file name wider than
@@ -821,7 +823,7 @@ def clip_place(place: str, width: int, labels: Sequence[str] = (), start: int = 
     them cut first (``python-dateutil-2.9.0/…/parser/_parser.py:1270``), then the label's end,
     down to :data:`REPO_LABEL_MIN` cells. A file name cut in its stem keeps it from ``start``
     (:func:`_cut_stem`)."""
-    if len(place) <= width:
+    if cell_len(place) <= width:
         return place
     label = _repo_label(place, labels)
     if label is None:
@@ -829,10 +831,10 @@ def clip_place(place: str, width: int, labels: Sequence[str] = (), start: int = 
     local = place[len(label) + 1 :]
     name = local.rpartition("/")[2]
     tail = name if name == local else "…/" + name
-    if len(label) + 1 + len(tail) <= width:
-        return label + "/" + _clip_folders(local, width - len(label) - 1, start)
-    if width - 1 - len(tail) >= REPO_LABEL_MIN:
-        return _clip(label, width - 1 - len(tail)) + "/" + tail
+    if cell_len(label) + 1 + cell_len(tail) <= width:
+        return label + "/" + _clip_folders(local, width - cell_len(label) - 1, start)
+    if width - 1 - cell_len(tail) >= REPO_LABEL_MIN:
+        return _clip(label, width - 1 - cell_len(tail)) + "/" + tail
     return _clip_folders(place, width, start)
 
 
@@ -884,24 +886,25 @@ def _clip_folders(place: str, width: int, start: int = 0) -> str:
     first (``…/parser.py:509``), then the ellipsis (``parser.py:509``); a name still too wide keeps
     its start and its extension and line (``_pars….py:1270``), or its stem from ``start``
     (:func:`_cut_stem`); with no room for two letters of its stem beside them, the stem and the line
-    (``Reque…:232``: ``RequestFactory.java:232`` had read ``….java:232``, as every row did)."""
-    if len(place) <= width:
+    (``Reque…:232``: ``RequestFactory.java:232`` had read ``….java:232``, as every row did). Widths
+    are cells: a wide character (日本語) takes two."""
+    if cell_len(place) <= width:
         return place
     name = place.rpartition("/")[2]
-    if width >= len(name) + 2:
+    if width >= cell_len(name) + 2:
         return _clip(place, width, keep_end=True)
-    if width == len(name) + 1:  # the folders gone, said (range.js:98 had read as a file at the top)
+    if width == cell_len(name) + 1:  # the folders gone, said (range.js:98 had read as a file at the top)
         return "…" + name
-    if width >= len(name):
+    if width >= cell_len(name):
         return name
     file, colon, line = name.rpartition(":")
     stem, dot, extension = file.rpartition(".")
     suffix = f".{extension}{colon}{line}" if dot and stem else f"{colon}{line}"
     stem = stem if dot and stem else file
-    if width - len(suffix) - 1 >= 2:
-        return _cut_stem(stem, width - len(suffix), start) + suffix
-    if dot and stem and width - len(colon + line) - 1 >= 2:  # the extension gives way before the stem
-        return _cut_stem(stem, width - len(colon + line), start) + colon + line  # (….java:232: Reque…:232)
+    if width - cell_len(suffix) - 1 >= 2:
+        return _cut_stem(stem, width - cell_len(suffix), start) + suffix
+    if dot and stem and width - cell_len(colon + line) - 1 >= 2:  # the extension gives way before the stem
+        return _cut_stem(stem, width - cell_len(colon + line), start) + colon + line  # (….java:232: Reque…:232)
     return _clip(name, width, keep_end=True)
 
 
@@ -910,10 +913,10 @@ def _cut_stem(stem: str, width: int, start: int = 0) -> str:
     from ``start`` (where it differs from others'), its end where that holds ``start``
     (``…epRight``), else what follows ``start`` (``…Right…``)."""
     if start <= 0:
-        return stem[: width - 1] + "…"
-    if len(stem) - start <= width - 1 or width < 4:
-        return "…" + stem[-(width - 1) :]
-    return "…" + stem[start : start + width - 2] + "…"
+        return _head(stem, width - 1) + "…"
+    if cell_len(stem[start:]) <= width - 1 or width < 4:
+        return "…" + _tail(stem, width - 1)
+    return "…" + _head(stem[start:], width - 2) + "…"
 
 
 QUALIFIER = re.compile(r"(.*)(\.|::|#|->|\\)(?=.)")
@@ -932,23 +935,23 @@ def clip_symbol(symbol: str, width: int, shared: frozenset[str] = frozenset()) -
     named by its impl loses its label before its type and name (``Iter.as_ref (impl AsR…``,
     ``Utf8C….as_ref…``): counted as its own name, four types' ``as_ref (impl AsRef<OsStr>)`` had
     read alike, ``…as_ref (impl AsRef<OsStr>)``, or ``Utf8Component…``, the method gone."""
-    if len(symbol) <= width:
+    if cell_len(symbol) <= width:
         return symbol
     found = QUALIFIER.match(symbol)
     if found is None:
         return _clip(symbol, width)
     head, sep = found.groups()
     own = symbol[found.end():]
-    keep = width - len(sep) - len(own) - 1
+    keep = width - cell_len(sep) - cell_len(own) - 1
     if keep >= QUALIFIER_KEPT:
-        return f"{head[:keep]}…{sep}{own}"
+        return f"{_head(head, keep)}…{sep}{own}"
     plain = plain_qualname(symbol)
     if plain != symbol and width > 1:  # a Rust impl's label gives way before its type and name
         kept = clip_symbol(plain, width - 1, shared)
-        return (symbol[: width - 1] if kept == plain else kept) + "…"
+        return (_head(symbol, width - 1) if kept == plain else kept) + "…"
     if own in shared:
         return _clip(symbol, width)
-    if len(own) + 1 <= width:
+    if cell_len(own) + 1 <= width:
         return "…" + own
     return _clip(own, width)
 
@@ -965,12 +968,35 @@ def _shared_names(symbols: Iterable[str]) -> frozenset[str]:
 
 
 def _clip(text: str, width: int, keep_end: bool = False) -> str:
-    """Cut a cell to ``width`` with an ellipsis, keeping the end of paths (the file name)."""
-    if len(text) <= width:
+    """Cut a cell to ``width`` cells with an ellipsis, keeping the end of paths (the file name).
+    Cut by characters, a path of wide characters (日本語/処理モジュール.py) had kept twice its
+    cells and pushed the engines' ranks off the right edge at 72 columns."""
+    if cell_len(text) <= width:
         return text
-    if width <= 1:  # a slice of -(width - 1) would keep the text whole or all but its last character
+    if width <= 1:
         return "…"[:max(width, 0)]
-    return "…" + text[-(width - 1) :] if keep_end else text[: width - 1] + "…"
+    return "…" + _tail(text, width - 1) if keep_end else _head(text, width - 1) + "…"
+
+
+def _head(text: str, width: int) -> str:
+    """The longest start of ``text`` that fits ``width`` cells."""
+    if text.isascii():
+        return text[:max(width, 0)]
+    used = 0
+    for i, char in enumerate(text):
+        used += cell_len(char)
+        if used > width:
+            return text[:i]
+    return text
+
+
+def _tail(text: str, width: int) -> str:
+    """The longest end of ``text`` that fits ``width`` cells."""
+    if width <= 0:
+        return ""
+    if text.isascii():
+        return text[-width:]
+    return _head(text[::-1], width)[::-1]
 
 
 def _moved(moved: dict[RowKey, int | None], key: RowKey, styles: tuple[Style, Style]) -> Cell:
