@@ -751,7 +751,8 @@ class Bindings:
             sites = self.sites.get((scope, name))
             if sites is not None:
                 declared = {typed for _, typed, is_declared in sites.values() if is_declared}
-                made = {typed for _, typed, _ in sites.values()}
+                # a parameter the function assigns (``target=None``, then ``target = Sheet()``) is what it makes
+                made = {typed for _, typed, _ in self._assigned_over_parameter(scope, name, sites) if typed != NULL}
                 if len(declared) == 1:
                     return next(iter(declared)) or None
                 one = next(iter(made)) if len(made) == 1 else ""
