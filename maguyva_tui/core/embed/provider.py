@@ -65,14 +65,17 @@ def choose_provider(
     notice: Callable[[str], None] | None = None,
     environ: dict[str, str] | None = None,
 ) -> ProviderChoice:
-    """Choose Voyage when asked for (or when a key is set and ``voyage`` is ``None``), else the local model."""
-    from maguyva_tui.core.embed.voyage import DEFAULT_DIMENSION, VoyageProvider, voyage_client
+    """Choose Voyage when asked for (or when a key is set and ``voyage`` is ``None``), else the local model.
 
+    The Voyage module (and ``logging`` with it) is imported only when Voyage is wanted: every
+    search in a fresh process chooses, most with no key set."""
     env = os.environ if environ is None else environ
     key = env.get(VOYAGE_KEY_ENV, "").strip()
     wanted = bool(key) if voyage is None else voyage
     if not wanted:
         return ProviderChoice(local_model())
+    from maguyva_tui.core.embed.voyage import DEFAULT_DIMENSION, VoyageProvider, voyage_client
+
     if not key:
         return fall_back(f"Voyage selected but {VOYAGE_KEY_ENV} is not set")
     try:
