@@ -62,6 +62,7 @@ def foreign_uses(generation: Generation, name: str, packages: Collection[str] | 
         return []
     resolver = Resolver(graph.indexes, graph.table, graph.inheritance.bases, graph.store.link_names, graph.packages)
     written: dict[str, tuple[re.Pattern[str], list[str]] | None] = {}
+    held: dict[str, tuple[re.Pattern[str], list[str]] | None] = {}
     found = []
     for path, line in sites:
         if path not in written:
@@ -72,10 +73,18 @@ def foreign_uses(generation: Generation, name: str, packages: Collection[str] | 
                 return own is not None and resolver.module(own, module) in SENTINELS
             written[path] = None if own is None or path not in facts else _call_pattern(
                 facts[path], bare, written_module, packages, foreign)
+            made = {} if own is None or path not in facts else _constructors(facts[path], written_module, packages,
+                                                                             foreign)
+            held[path] = (re.compile(rf"(?:{'|'.join(made)})\s*\("),
+                          list(made.values())) if made else None
         call = written[path]
         text = generation.snapshot.lines(path, line, line) if call is not None else []
         if call is not None and text and (match := call[0].search(text[0])) is not None:
             found.append((path, line, call[1][int(match.lastgroup[1:]) if match.lastgroup else 0]))
+        elif (instance := held[path]) is not None and text and (chunk := generation.chunk_at(path, line)) is not None \
+                and chunk.start_line < line \
+                and held_instance(generation.snapshot.lines(path, chunk.start_line, line - 1), text[0], bare, instance[0]):
+            found.append((path, line, instance[1][0]))
     found.sort(key=lambda site: is_secondary(site[0]))  # stable: path and line order within each
     hits = []
     for rank, (path, line, module) in enumerate(found[:limit]):
@@ -184,7 +193,52 @@ def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Co
         if sub and facts.language == "python" and _named(sub, written_module, packages) \
                 and imp.local + "." + bare not in modules and foreign(imp.module):
             modules[imp.local + "." + bare] = sub
-    if not modules:
+    made = _constructors(facts, written_module, packages, foreign)
+    if not modules and not made:
         return None
-    ways = [rf"(?P<m{i}>{re.escape(local)})" for i, local in enumerate(modules)]
-    return re.compile(rf"(?<![\w.])(?:{'|'.join(ways)})(?!\w)"), list(modules.values())
+    ways = [rf"(?P<m{i}>{re.escape(local)})(?!\w)" for i, local in enumerate(modules)]
+    ways += [rf"(?P<m{i}>{local})\s*\({ARGUMENTS}\)\s*\.{re.escape(bare)}\s*\("  # Session().get(...)
+             for i, local in enumerate(made, len(modules))]
+    return re.compile(rf"(?<![\w.])(?:{'|'.join(ways)})"), [*modules.values(), *made.values()]
+
+
+ARGUMENTS: Final = r"(?:[^()]|\((?:[^()]|\([^()]*\))*\))*"
+"""A call's arguments on one line, parentheses nested twice at most."""
+
+
+def _constructors(facts: FileFacts, written_module: str, packages: Collection[str] | None,
+                  foreign: Callable[[str], bool]) -> dict[str, str]:
+    """The patterns of how this file writes a class of another package (``Session`` of ``from lib.client import
+    Session``, ``client.Session`` of ``from lib import client``), each with its module: the
+    class a method name is written with (``Session.get``: ``Session``), any capitalized name
+    where the method is asked alone. A method called on an instance made of one is a call of it."""
+    if facts.language != "python":
+        return {}
+    cls = written_module.rpartition(".")[2]
+    made: dict[str, str] = {}
+    for imp in facts.imports:
+        module = imp.module
+        if not module or module.startswith(".") or not imp.local \
+                or packages is not None and package_of(module) not in packages:
+            continue
+        if imp.name is not None and (imp.name == cls or not cls and imp.name[:1].isupper()):
+            local = re.escape(imp.local)
+        else:  # a module bound (import lib.client as client, from lib import client): client.Session
+            local = re.escape(f"{imp.local}.{cls}") if cls else re.escape(imp.local) + r"\.[A-Z]\w*"
+        if local not in made and foreign(module):
+            made[local] = module
+    return made
+
+
+def held_instance(lines: list[str], line: str, bare: str, call: re.Pattern[str]) -> bool:
+    """Whether a line calls ``bare`` on a name the lines before it (its definition's) bound to an
+    instance ``call`` makes (``s = Session()`` then ``s.get(...)``), not bound again since."""
+    receiver = re.search(rf"(?<![\w.])(\w+)\s*\.{re.escape(bare)}\s*\(", line)
+    if receiver is None:
+        return False
+    name = receiver.group(1)
+    for before in reversed(lines):
+        bound = re.match(rf"\s*{re.escape(name)}\s*=(?!=)\s*(.*)", before)
+        if bound is not None:
+            return call.match(bound.group(1)) is not None
+    return False

@@ -878,14 +878,15 @@ class _View:
         defines it (:meth:`Shard.untied_elsewhere`), named by it: an app's ``self.emit(...)`` in a
         class built on pyee's ``EventEmitter``, which "who calls emit" had passed over in silence."""
         written = split_in_file(name)
-        bare = (written[1] if written is not None else name).replace("::", ".").rpartition(".")[2]
+        asked_as = written[1] if written is not None else name  # Session.get: its calls listed are not said again
+        bare = asked_as.replace("::", ".").rpartition(".")[2]
         defined = [split(path) for path in self.definers(bare)] if bare.isidentifier() else []
         definers = {label for label, _ in defined}
         each = [(shard, token, packages) for shard, token in self.each()
                 if shard.label not in definers and (packages := _packages(defined, shard.label))]
         if not each:
             return ()
-        asked = fan_out(self._coordinator._fan, [(shard, "untied_elsewhere", (token, bare, packages))
+        asked = fan_out(self._coordinator._fan, [(shard, "untied_elsewhere", (token, asked_as, packages))
                                                  for shard, token, packages in each])
         answers = self._coordinator.answers_note
         return tuple(f"{shard.label}: {note}" for (shard, _, _), future in zip(each, asked)

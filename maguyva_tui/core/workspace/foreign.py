@@ -57,11 +57,10 @@ def untied_elsewhere(generations: Mapping[str, Generation], defined: Sequence[tu
     from maguyva_tui.core.workspace.shard import untied_elsewhere_said
 
     written = split_in_file(name)
-    bare = (written[1] if written is not None else name).replace("::", ".").rpartition(".")[2]
     definers = {label for label, _ in defined}
     return [f"{label}: {note}" for label, generation in generations.items()
             if label not in definers and (packages := _packages(defined, label))
-            and (note := untied_elsewhere_said(generation, bare, label, packages))]
+            and (note := untied_elsewhere_said(generation, written[1] if written is not None else name, label, packages))]
 
 
 def foreign_note(label: str, hits: Sequence[Hit], name: str, uses: tuple[str, ...] = ("call",)) -> str:
