@@ -1732,7 +1732,11 @@ def _chosen_classes(node: Node) -> str | None:
 def _read_on_self(value: Node) -> bool:
     """Tell whether a Python attribute's value is an element of another attribute of ``self``
     (html5lib's ``self.phase = self.phases["beforeHtml"]``): read the same in every method, where
-    the attribute is read, as a local's alias is (a name of the method may mean nothing there)."""
+    the attribute is read, as a local's alias is (a name of the method may mean nothing there);
+    or that attribute itself (cssutils' tests' ``self.s = self.r``)."""
+    if value.type == "attribute":
+        held = value.child_by_field_name("object")
+        return held is not None and held.type == "identifier" and held.text == b"self"
     if value.type != "subscript":
         return False
     held = value.child_by_field_name("value")
