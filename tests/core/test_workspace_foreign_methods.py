@@ -8,6 +8,7 @@ graph could not resolve"."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +66,27 @@ def test_a_method_asked_alone_lists_the_calls_on_any_of_the_librarys_classes(wor
     listed = places(workspace, "who calls get")
     assert {("app/app/fetch.py", 6), ("app/app/fetch.py", 11), ("app/app/fetch.py", 15)} <= set(listed), listed
     assert ("app/app/fetch.py", 19) not in listed, listed  # d.get('x'): a receiver of no known class
+
+
+def test_remote_shards_list_the_same_calls(tmp_path: Path) -> None:
+    """Shards held by actors (answering in this process: the cluster's path without Ray) list the
+    calls on the library's instances as in-process shards do."""
+    from tests.test_cluster import _listed, _pair
+
+    repos = []
+    for label, files in (("lib", LIB), ("app", APP)):
+        for path, text in files.items():
+            (tmp_path / label / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / label / path).write_text(text)
+        repos.append(tmp_path / label)
+    here, there, _ = _pair(repos, tmp_path / "here", tmp_path / "there")
+    try:
+        for question in ("who calls Session.get", "who calls get"):
+            expected = here.search(SearchRequest(question, 20))
+            assert ("app", "app/fetch.py", 11) in [(repo, r.path, r.start_line) for r, repo in
+                                                  zip(expected.result.results, expected.repos)]
+            answer = there.search(SearchRequest(question, 20))
+            assert _listed(answer) == _listed(expected) and answer.result.notices == expected.result.notices
+    finally:
+        here.close()
+        there.close()
