@@ -967,10 +967,17 @@ def _importers(generation: Generation, req: SearchRequest, asked: Intent | None 
         return None
     of_shards = getattr(generation, "import_lines", None)  # a workspace: each repository's lines
     found = of_shards(written) if of_shards is not None else import_lines(generation, written)
-    if found is None or called is not None and found.by_symbol:  # who calls X of no module X: a missing symbol
-        return None
     shown = echo(written)
     intent = Intent("find_references", CONF_IMPORTERS, written, IMPORTERS_RULE)
+    if called is None and of_shards is None and (found is None or found.by_symbol and not found.hits):
+        # "import yaml", "who imports typing": a library's module, imported by its name (they had
+        # listed code fuzzily named like it)
+        library = import_lines(generation, written, outside=True)
+        if library is not None and library.outside:
+            return intent, list(library.outside), [f"{shown} is no module of this repository: listing the "
+                                                   f"lines importing it by that name"]
+    if found is None or called is not None and found.by_symbol:  # who calls X of no module X: a missing symbol
+        return None
     if called is not None:  # who calls pkg.mod: no call names a module, the lines importing it do
         said = (f"{shown} is a module or file, not a function: listing the lines importing it "
                 f"(`what breaks if I change {shown}` lists what depends on it)")
