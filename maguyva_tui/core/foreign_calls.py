@@ -197,7 +197,7 @@ def _call_pattern(facts: FileFacts, bare: str, written_module: str, packages: Co
     if not modules and not made:
         return None
     ways = [rf"(?P<m{i}>{re.escape(local)})(?!\w)" for i, local in enumerate(modules)]
-    ways += [rf"(?P<m{i}>{local})\s*\({ARGUMENTS}\)\s*\.{re.escape(bare)}\s*\("  # Session().get(...)
+    ways += [rf"(?P<m{i}>{local})\s*(?:\({ARGUMENTS}\)\s*)?\.{re.escape(bare)}\s*\("  # Session().get(, Session.load(
              for i, local in enumerate(made, len(modules))]
     return re.compile(rf"(?<![\w.])(?:{'|'.join(ways)})"), [*modules.values(), *made.values()]
 

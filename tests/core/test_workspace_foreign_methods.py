@@ -25,7 +25,8 @@ APP = {"app/__init__.py": "",
                        "def direct(url):\n    return client.Session().get(url)\n\n\n"
                        "def held(url):\n    s = Session()\n    return s.get(url)\n\n\n"
                        "def other(key):\n    return Other().get(key)\n\n\n"
-                       "def mine(d):\n    return d.get('x')\n"}
+                       "def mine(d):\n    return d.get('x')\n\n\n"
+                       "def through_class(url):\n    return client.Session.get(None, url)\n"}
 
 
 @pytest.fixture(scope="module")
@@ -53,12 +54,13 @@ def places(workspace: Coordinator, question: str) -> list[tuple[str, int]]:
 def test_calls_on_a_constructed_instance_of_the_librarys_class_are_listed(workspace: Coordinator) -> None:
     listed = places(workspace, "who calls Session.get")
     assert ("app/app/fetch.py", 6) in listed and ("app/app/fetch.py", 11) in listed, listed
+    assert ("app/app/fetch.py", 23) in listed, listed  # called on the class (a classmethod's way)
     assert ("app/app/fetch.py", 15) not in listed and ("app/app/fetch.py", 19) not in listed, listed  # Other's, a dict's
 
 
 def test_the_calls_listed_are_said_once(workspace: Coordinator) -> None:
     notices = workspace.search(SearchRequest("who calls Session.get", 20)).result.notices
-    assert any(n.startswith("app: 2 calls name get through an import of another repository's package") for n in notices), notices
+    assert any(n.startswith("app: 3 calls name get through an import of another repository's package") for n in notices), notices
     assert not any("could not resolve" in n and "first app/fetch.py:6" in n for n in notices), notices  # listed, not "not listed"
 
 
