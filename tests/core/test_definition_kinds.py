@@ -144,6 +144,19 @@ def test_a_lone_word_some_line_holds_is_not_said_missing(engine: Engine) -> None
     assert engine.search("FLAGS").to_json()["lookup_failed"] is None  # in any case
 
 
+def test_a_lone_word_the_text_page_lists_is_not_looked_for_again(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word the text engine has just listed lines of is held: no second look through the files
+    (a frequent word's own check cost up to 37 µs on sympy); one it lists nothing of still is."""
+    generation = engine.parts().generation
+    asked: list[str] = []
+    holds = generation.text.holds_literal
+    monkeypatch.setattr(generation.text, "holds_literal", lambda literal, case="sensitive": asked.append(literal) or holds(literal, case))
+    assert engine.search("flags", modality="text").to_json()["lookup_failed"] is None
+    assert asked == []
+    assert engine.search("FLAGS", modality="text").to_json()["lookup_failed"] is None  # listed in no case as typed
+    assert asked == ["FLAGS"]
+
+
 @pytest.mark.parametrize("question", ["who calls", "impact of"])
 def test_a_graph_question_naming_no_symbol_says_so(engine: Engine, question: str) -> None:
     notices = engine.search(question).to_json()["notices"]
