@@ -210,8 +210,8 @@ def _constructors(facts: FileFacts, written_module: str, packages: Collection[st
                   foreign: Callable[[str], bool]) -> dict[str, str]:
     """The patterns of how this file writes a class of another package (``Session`` of ``from lib.client import
     Session``, ``client.Session`` of ``from lib import client``), each with its module: the
-    class a method name is written with (``Session.get``: ``Session``), any capitalized name
-    where the method is asked alone. A method called on an instance made of one is a call of it."""
+    class a method name is written with (``Session.get``: ``Session``), any name written as a
+    class is (not ``DEFAULTS``) where the method is asked alone. A method called on an instance made of one is a call of it."""
     if facts.language != "python":
         return {}
     cls = written_module.rpartition(".")[2]
@@ -221,13 +221,18 @@ def _constructors(facts: FileFacts, written_module: str, packages: Collection[st
         if not module or module.startswith(".") or not imp.local \
                 or packages is not None and package_of(module) not in packages:
             continue
-        if imp.name is not None and (imp.name == cls or not cls and imp.name[:1].isupper()):
+        if imp.name is not None and (imp.name == cls or not cls and _class_like(imp.name)):
             local = re.escape(imp.local)
         else:  # a module bound (import lib.client as client, from lib import client): client.Session
-            local = re.escape(f"{imp.local}.{cls}") if cls else re.escape(imp.local) + r"\.[A-Z]\w*"
+            local = re.escape(f"{imp.local}.{cls}") if cls else re.escape(imp.local) + r"\.[A-Z][A-Z\d_]*[a-z]\w*"
         if local not in made and foreign(module):
             made[local] = module
     return made
+
+
+def _class_like(name: str) -> bool:
+    """Whether a name is written as a class is (``Session``), not as a constant (``DEFAULTS``)."""
+    return name[:1].isupper() and not name.isupper()
 
 
 def held_instance(lines: list[str], line: str, bare: str, call: re.Pattern[str]) -> bool:

@@ -19,14 +19,15 @@ from tests.fakes import FakeProvider
 LIB = {"lib/__init__.py": "",
        "lib/client.py": "class Session:\n    def get(self, url):\n        return self.send(url)\n\n"
                         "    def send(self, url):\n        return url\n\n\nclass Other:\n    def get(self, key):\n"
-                        "        return key\n"}
+                        "        return key\n\n\nDEFAULTS = {}\n"}
 APP = {"app/__init__.py": "",
        "app/fetch.py": "from lib import client\nfrom lib.client import Session, Other\n\n\n"
                        "def direct(url):\n    return client.Session().get(url)\n\n\n"
                        "def held(url):\n    s = Session()\n    return s.get(url)\n\n\n"
                        "def other(key):\n    return Other().get(key)\n\n\n"
                        "def mine(d):\n    return d.get('x')\n\n\n"
-                       "def through_class(url):\n    return client.Session.get(None, url)\n"}
+                       "def through_class(url):\n    return client.Session.get(None, url)\n\n\n"
+                       "def constant(key):\n    return client.DEFAULTS.get(key)\n"}
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +69,7 @@ def test_a_method_asked_alone_lists_the_calls_on_any_of_the_librarys_classes(wor
     listed = places(workspace, "who calls get")
     assert {("app/app/fetch.py", 6), ("app/app/fetch.py", 11), ("app/app/fetch.py", 15)} <= set(listed), listed
     assert ("app/app/fetch.py", 19) not in listed, listed  # d.get('x'): a receiver of no known class
+    assert ("app/app/fetch.py", 27) not in listed, listed  # a constant's (a dict's) get
 
 
 def test_remote_shards_list_the_same_calls(tmp_path: Path) -> None:
