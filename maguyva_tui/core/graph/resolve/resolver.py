@@ -303,6 +303,10 @@ def _grouped(typed: str) -> tuple[str, str, str]:
     return typed.rpartition("(")
 
 
+MAX_PROPERTY_BASES = 8
+"""The most classes ``Resolver.set_over_property`` reads a property's attribute in (its class, its bases)."""
+
+
 class Resolver(Memo):
     """Resolve names against a snapshot of every file's tables."""
 
@@ -447,7 +451,8 @@ class Resolver(Memo):
             elif written[i].endswith(ELEMENT):
                 target = self.go_element(target) if index.language == "go" else self.indexed(index, target)
             elif i < len(parts) - 1 and self.is_property(target):
-                target = self.result(target)  # a property read on the way is its getter's result
+                got = self.result(target)  # a property read on the way is its getter's result
+                target = self.set_over_property(owner, parts[i]) if got == UNRESOLVED and index.language == "python" else got
         if index.language == "python" and self.kind(target) in VALUE_KINDS:
             target = self.module_alias(target)
         if invoked and self.kind(target) in CLASS_KINDS:
@@ -456,6 +461,23 @@ class Resolver(Memo):
             if self.names_instance(index, scope, parts, owner):
                 return self.call_instance(index, target), owner
         return target, owner
+
+    def set_over_property(self, owner: str, name: str) -> str:
+        """Type a Python property of no known result by what its class's methods set it to, as jedi
+        reads it (cssutils' ``self.cssRules = CSSRuleList()`` in ``__init__``, the getter returning
+        ``self._cssRules`` that only the setter's parameter sets); ``UNRESOLVED`` where none does."""
+        queue, seen = [owner], set[str]()
+        for cls in queue:
+            if cls in seen or not self.is_symbol(cls) or len(seen) > MAX_PROPERTY_BASES:
+                continue
+            seen.add(cls)
+            path, qualname = split_id(cls)
+            index = self.file(path)
+            written = (index.attrs.get(qualname) or {}).get(name) if index is not None else None
+            if index is not None and written:
+                return self.instance(index, written, qualname)
+            queue.extend(self.bases.get(cls, ()))
+        return UNRESOLVED
 
     def indexed(self, index: FileIndex, target: str) -> str:
         """Resolve an element of what a name is (``nodes[i]``): an array's element; in C++ a
