@@ -455,12 +455,37 @@ class Resolver(Memo):
                 target = self.set_over_property(owner, parts[i]) if got == UNRESOLVED and index.language == "python" else got
         if index.language == "python" and self.kind(target) in VALUE_KINDS:
             target = self.module_alias(target)
+        if invoked and target == UNRESOLVED and owner is not None and index.language in OBJECT_SCOPES \
+                and len(parts) > used and not written[-1].endswith(ELEMENT):
+            target = self.made_member(owner, parts[-1]) or target
         if invoked and self.kind(target) in CLASS_KINDS:
             if len(parts) == 1 and parts[0] in CONSTRUCTOR_CALLS:
                 return self.constructor(index, target), owner
             if self.names_instance(index, scope, parts, owner):
                 return self.call_instance(index, target), owner
         return target, owner
+
+    def made_member(self, owner: str, name: str) -> str | None:
+        """Resolve a JavaScript or TypeScript class's field, or a base's, that a call made and that
+        is called (``getMeasurements = memo(() => [...], (deps) => {...})``, then
+        ``this.getMeasurements()``): the field, as a module's ``const get = memo(...)`` is called;
+        what the call returned is not known. ``None`` where no class of it declares one so made."""
+        seen: set[str] = set()
+        queue = [owner]
+        for cls in queue:
+            if cls in seen or not self.is_symbol(cls):
+                continue
+            seen.add(cls)
+            path, qualname = split_id(cls)
+            index = self.file(path)
+            if index is None or index.defs.get(qualname) not in CLASS_KINDS:
+                continue
+            inner = f"{qualname}.{name}"
+            if index.defs.get(inner) in VALUE_KINDS:
+                made = (index.attrs.get(qualname) or {}).get(name) or ""
+                return symbol_id(path, inner) if made.endswith("()") else None
+            queue.extend(self.bases.get(cls, ()))
+        return None
 
     def set_over_property(self, owner: str, name: str) -> str:
         """Type a Python property of no known result by what its class's methods set it to, as jedi
