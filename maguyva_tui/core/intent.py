@@ -669,6 +669,30 @@ _references_phrase = _phrase_rule(
     (*_REFERENCES, _WHERE_USED), "find_references", CONF_REFERENCES, "references_phrase", paths=True
 )
 
+_NAME_THEN_USES = lazy(
+    rf"^\s*+(?P<q>`?)(?P<x>{QUESTION_NAME})(?:\(\))?(?P=q)(?P<s>['\u2019]s)?\s++"
+    r"(?:usages?|uses|references|refs|callers|call[\s-]sites|callsites|subclasses|sub-?types|implementations"
+    r"|implementers|overrides|(?:(?:is|are)\s++)?(?:used|called|referenced)(?:\s++where)?)\s*+\??\s*+$",
+    re.I,
+)
+
+
+def _name_then_uses(text: str) -> Intent | None:
+    """Match a references question written name first, as typed into a search box: "is_optional
+    usages", "DaciteError's subclasses", "FrozenDict used", "from_dict is used where". The name must
+    be code-shaped (backticked, ``snake_case``, ``CamelCase``, qualified, ``f()``) or a capitalised
+    owner ("Config's subclasses"): "memory usages" stays English."""
+    match = _NAME_THEN_USES.match(text)
+    if match is None:
+        return None
+    name = match.group("x")
+    written = text[match.start("x") : match.end("x") + 2]
+    if not (match.group("q") or is_identifier(name) or written.endswith("()")
+            or (match.group("s") and name[:1].isupper())):
+        return None
+    return Intent("find_references", CONF_REFERENCES, _clean(name), "references_phrase")
+
+
 _CALLEES = (
     lazy(rf"\bwhat\s+(?:does|do|did|will)\s+`?(?P<x>{QUESTION_TARGET})(?:\(\))?`?\s+call\b", re.I),
     lazy(r"\b(?:callees|calls\s+made|outgoing\s+calls)\s+(?:of|by|from|in)\b", re.I),
@@ -1212,6 +1236,7 @@ RULES: Final[tuple[Callable[[str], Intent | None], ...]] = (
     _definition_keyword,
     _callees_phrase,
     _references_phrase,
+    _name_then_uses,
     _calls_symbol,
     _impact_phrase,
     _similar_phrase,
