@@ -1025,7 +1025,8 @@ def untied_elsewhere_said(generation: Generation, name: str, label: str, package
         if queries.definitions(graph, name) or queries.definitions(graph, bare):
             return None
         untied = [site for site in queries.untied_calls(graph, bare, members_only=True) if imports_one(site[0])]
-        listed = {(hit.path, hit.start_line) for _, hit in foreign_uses(generation, name, packages, FOREIGN_LISTED)}
+        listed = {(hit.path, hit.start_line) for _, hit in foreign_uses(generation, name, packages, FOREIGN_LISTED)
+                  } if untied else set()
         untied = [site for site in untied if site not in listed]  # Session().get(...): listed among the callers
     except (OSError, ValueError, KeyError, IndexError):  # a damaged graph: nothing said of it
         return None
