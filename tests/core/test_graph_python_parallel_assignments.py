@@ -1,6 +1,7 @@
 """A Python assignment of as many values as names (python-docx's ``tc, tc_2 = self._tc,
 other_cell._tc``) binds each name to its value: ``tc.merge(tc_2)`` reaches ``CT_Tc.merge`` (jedi
-lists it), where the names had been bound to nothing known. ``a, b = pair()`` still types nothing."""
+lists it), where the names had been bound to nothing known. ``a, b = pair()`` of ``return CT_Tc(),
+CT_Tc()`` binds each to its place of the returned tuple (``test_graph_python_unpacked_results``)."""
 
 from __future__ import annotations
 
@@ -36,4 +37,4 @@ def split():
 
 def test_each_name_takes_its_own_value() -> None:
     g = build_graph({"pkg/table.py": analyze("pkg/table.py", dedent(TABLE))})
-    assert [s.line for s in callers(g, "CT_Tc.merge").sites] == [13, 14]
+    assert [s.line for s in callers(g, "CT_Tc.merge").sites] == [13, 14, 21]

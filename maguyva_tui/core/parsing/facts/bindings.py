@@ -152,6 +152,7 @@ LOCAL_READS: dict[str, tuple[Read | None, Read | None]] = {
     "local.listed": (None, None),  # php ``[$fs, $path] = f()``: typed by a ``/** @var T $fs */`` above it only
     "local.paired": (None, _field("right", up=2)),  # python ``for i, x in enumerate(xs)``: x an element of xs
     "local.result": (None, _first_of(_field("right", up=2))),
+    "local.unpacked": (None, _field("right", up=2)),  # python ``s, n = self._gets()``: s its first result
     "local.parallel": (None, _paired_value),  # go ``a, b := x, y``, python ``a, b = x, y``: b is y
     "local.embedded": (lambda node: node, None),
     "local.caught": (_caught, None),
@@ -390,6 +391,8 @@ class Bindings:
             if capture == "local.ranged" and typed and not typed.endswith(("()", names.ELEMENT)):
                 # go ``for _, x := range xl``: an element of xl (``type termlist []*term``: a term)
                 typed = None if names.UNKNOWN in typed.split(".") else typed + names.ELEMENT
+            if capture == "local.unpacked":  # python's a, b = f() of ``return x, y``: b is f's second result
+                typed = f"{typed}{NTH_RESULT}{_position(node)}" if typed and DOTTED_CALL.fullmatch(typed) else None
             if capture == "local.result":  # go's a, b := f(): b is f's second result
                 typed = f"{typed}{NTH_RESULT}{_position(node)}" if typed and typed.endswith("()") else None
             if typed is None and capture == "local.self" and value is not None and value.type in PLAIN_NAMES:
@@ -574,6 +577,10 @@ class Bindings:
             if owner:
                 self.bind(line, offset, RETURN, OWN_MEMBERS, False, scope=owner)
             return
+        if kind == "expression_list" and self.passed is not None:  # python ``return s, n``: each nth result
+            for nth, returned in enumerate(node.named_children):
+                typed = value_type(returned, alias=True) or (names.type_name(returned) if returned.type in PLAIN_NAMES else None)
+                self.bind(line, offset, f"{RETURN}{NTH_RESULT}{nth}", typed or UNTYPED, False)
         # a returned name or attribute is what it holds (a property returning ``self.days``, itself
         # a property returning ``self``: ``every().day.at(...)`` is a Job's ``at``)
         typed = value_type(node, alias=True, kind=kind) or (names.type_name(node, kind) if kind in names.NAME_TYPES else None)

@@ -74,6 +74,7 @@ PYTHON = r"""
 (assignment left: (identifier) @local.assigned right: (_))
 (assignment left: (pattern_list (identifier) @local))
 (assignment left: (pattern_list (identifier) @local.parallel) right: (expression_list))
+(assignment left: (pattern_list (identifier) @local.unpacked) right: (call))
 (assignment left: (tuple_pattern (identifier) @local))
 (assignment left: (attribute object: (identifier) attribute: (identifier) @local.self))
 (for_statement left: (identifier) @local.iterated right: (_))
