@@ -60,6 +60,31 @@ def closing_place(text: str) -> tuple[str, str, bool] | None:
     return text[: match.start()].rstrip() + text[match.end("p"):].rstrip(), place, bool(match.group("called"))
 
 
+_CLOSING_FILE: Final = re.compile(
+    r"\s(?:in|inside|within)\s+(?:the\s+)?(?:(?:file|module)\s+)?(?P<p>[^\s?/\\]{1,200}?)\s*\??\s*$", re.I)
+"""A question closing on a lone file's name: ``in core.py``, ``in the file maybe.ts?``."""
+
+
+def closing_file(text: str, files: Collection[str] | None) -> tuple[str, str, tuple[str, ...]] | None:
+    """The question without the lone file name it closes on (``who calls is_optional in core.py``),
+    that name, and the indexed files so named (``dacite/core.py``; several where several are:
+    ``__init__.py``), read as the path a name is written through (``core.py::is_optional``), as a
+    path with its folders is (``in dacite/core.py``): the name alone had been followed, the file
+    dropped without a word. ``None`` for any other question, a name no indexed file bears, or a workspace."""
+    if files is None or "." not in text:
+        return None
+    match = _CLOSING_FILE.search(text)
+    if match is None:
+        return None
+    name = match.group("p").strip(_WRAPPING).rstrip(".,;:!").strip(_WRAPPING)
+    if not is_file_name(name) or "::" in name:
+        return None
+    named = tuple(sorted(f for f in files if f == name or f.endswith("/" + name)))
+    if not named:
+        return None
+    return text[: match.start()].rstrip() + text[match.end("p"):].rstrip(), name, named
+
+
 def held(files: Collection[str], place: str) -> bool:
     """Whether an indexed file lies in a folder ``place`` is, or ends (``cli`` for ``radon/cli``)."""
     prefix, inner = place + "/", "/" + place + "/"
@@ -92,12 +117,13 @@ def kept_in(folder: str, lists: dict[str, list[Hit]], target: str | None) -> str
     inside = len(lists.get("graph") or [])
     if inside == len(graph):
         return None
+    place = folder if is_file_name(folder) else folder + "/"  # in dacite/core.py, in radon/cli/
     if inside:
-        return f"listing the {inside} of the graph's {len(graph)} places for {echo(target or '')} in {folder}/"
+        return f"listing the {inside} of the graph's {len(graph)} places for {echo(target or '')} in {place}"
     files = sorted({hit.path for hit in graph})
     shown = ", ".join(files[:SHOWN]) + (f", ... ({len(files)} files)" if len(files) > SHOWN else "")
     return (f"none of the graph's {len(graph)} place{'s' if len(graph) > 1 else ''} for {echo(target or '')} is in "
-            f"{folder}/ (they are in {shown}); ask without 'in {folder}' for them")
+            f"{place} (they are in {shown}); ask without 'in {folder}' for them")
 
 
 def unheld(text: str, files: Collection[str] | None, knows_symbol: Callable[[str], bool],

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from maguyva_tui.core.locations import is_file_name
@@ -222,6 +222,29 @@ def in_file(lookup: Callable[[str], Sequence[Symbol]], target: str) -> tuple[str
                       f"({_listed([q for _, q in chosen])}); following every {echo(name)}")
     return name, (f"no {_files_at(path)} defines {echo(name)}; it is defined in "
                   f"{_listed([f'{p}:{line}' for p, line in places])}; following every {echo(name)}")
+
+
+def elsewhere_in(lookup: Callable[[str], Sequence[Symbol]], files: Collection[str],
+                 target: str) -> tuple[str, str, tuple[str, ...], str] | None:
+    """A target written as ``path::name`` whose path names indexed files none of which defines
+    ``name`` (``who calls is_optional in dacite/core.py``, ``is_optional`` being ``dacite/types.py``'s),
+    as the name, the path as written, the files it names and where ``name`` is defined: its callers,
+    references or impact are then those located in the file, as a folder's are
+    (:func:`~maguyva_tui.core.folder_scope.kept_in`); every caller had been listed. ``None`` for any
+    other target: a file defining the name (:func:`in_file`), a path no indexed file ends, a name no
+    file defines."""
+    parts = split(target)
+    if parts is None:
+        return None
+    path, name = parts
+    found = lookup(name)
+    if not found or any(in_path(s.path, path) for s in found):
+        return None
+    held = tuple(sorted(f for f in files if in_path(f, path)))
+    if not held:
+        return None
+    places = sorted({(s.path, s.start_line) for s in found})
+    return name, path, held, _listed([f"{p}:{line}" for p, line in places])
 
 
 def files_defining(lookup: Callable[[str], Sequence[Symbol]], target: str) -> tuple[str, frozenset[str], str | None] | None:

@@ -23,7 +23,7 @@ from maguyva_tui.core.alone_empty import alone_empty
 from maguyva_tui.core.bm25 import code_words
 from maguyva_tui.core.duplicates import fold_copies, twin_paths
 from maguyva_tui.core.folder_question import folder_files, folder_said, folder_written
-from maguyva_tui.core.folder_scope import closing_place, kept_in, scope, unheld
+from maguyva_tui.core.folder_scope import closing_file, closing_place, kept_in, scope, unheld
 from maguyva_tui.core.fusion import (
     ChunkKey,
     Fused,
@@ -122,8 +122,10 @@ from maguyva_tui.core.other_calls import (
 from maguyva_tui.core.parsing.extensions import language_for
 from maguyva_tui.core.path_names import (
     defining_in,
+    elsewhere_in,
     files_defining,
     in_file,
+    joined,
     normalised,
     outside_place,
     rooted_paths,
@@ -307,7 +309,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         scope(req.text, getattr(parts.generation.snapshot, "files", None))
     if folder is not None:  # who calls visit in app/cli: visit's callers there, not what imports the folder
         grounded = _named_before(parts.generation, req, grounded, folder)
-    intent, inherited_notice = _in_file(parts.generation, grounded, req)
+    grounded = _named_in_file(parts.generation, req, grounded)  # who calls is_optional in core.py
+    intent, inherited_notice, held_in = _in_file(parts.generation, grounded, req)
+    folder = held_in or folder  # in dacite/core.py, which defines no is_optional: the callers in it
     within = None  # the files a definition question's name is written through
     if intent is grounded:
         intent, inherited_notice, within = _defined_in_file(parts.generation, grounded, req)
@@ -1766,16 +1770,46 @@ def _aliased(generation: Generation, intent: Intent, req: SearchRequest, target:
     return Intent(intent.name, intent.confidence, name, intent.rule), said
 
 
-def _in_file(generation: Generation, intent: Intent, req: SearchRequest) -> tuple[Intent, str | None]:
+def _in_file(generation: Generation, intent: Intent, req: SearchRequest) -> tuple[Intent, str | None, str | None]:
     """Give the graph a name written through its file (``who calls cli.py::locate_app``) as that
     file's definition, its node; with a notice when the path picks several definitions or none
-    (:func:`~maguyva_tui.core.path_names.in_file`). The same intent when the target is no such name."""
+    (:func:`~maguyva_tui.core.path_names.in_file`). A path naming indexed files that define no such
+    name (``dacite/core.py::is_optional``, defined in ``dacite/types.py``) gives the name, a notice
+    saying where it is defined, and the path: the answer is kept to what is located in those files,
+    as a folder's is (``who calls visit in app/cli``). The same intent when the target is no such name."""
     if req.regex or not intent.target or intent.name not in GRAPH_INTENTS or "structural" in generation.missing:
-        return intent, None
-    if getattr(generation.snapshot, "files", None) is None:  # a workspace: each shard reads its own paths
-        return intent, None
-    target, said = in_file(generation.structural.lookup, intent.target)
-    return (intent, None) if target is None else (replace(intent, target=target), said)
+        return intent, None, None
+    files = getattr(generation.snapshot, "files", None)
+    if files is None:  # a workspace: each shard reads its own paths
+        return intent, None, None
+    elsewhere = elsewhere_in(generation.structural.lookup, files, intent.target)
+    if elsewhere is not None:
+        name, path, held, places = elsewhere
+        what = ("what depends on" if intent.name == "impact_analysis" else "what is called by" if asks_callees(req.text)
+                else "callers of" if "call" in req.text.lower() else "references to")
+        shown = ", ".join(held[:3]) + (", ..." if len(held) > 3 else "")
+        where = held[0] if len(held) == 1 else f"the {len(held)} files ending {path} ({shown})"
+        return (replace(intent, target=name), f"{what} {echo(name)} in {where} ({echo(name)} is defined in {places})",
+                held[0] if len(held) == 1 else path)
+    target, notice = in_file(generation.structural.lookup, intent.target)
+    return (intent, None, None) if target is None else (replace(intent, target=target), notice, None)
+
+
+def _named_in_file(generation: Generation, req: SearchRequest, intent: Intent) -> Intent:
+    """A definition, callers, references or impact question closing on a lone file's name the index
+    holds (``who calls is_optional in core.py``, ``where is isJust defined in maybe.ts``) read as the
+    name written through that file (``core.py::is_optional``), as ``in dacite/core.py`` is read; the
+    same intent otherwise (the file's name had been dropped without a word)."""
+    if req.regex or intent.name not in ("find_definition", *GRAPH_INTENTS) or "::" in (intent.target or ""):
+        return intent
+    read = closing_file(req.text, getattr(generation.snapshot, "files", None))
+    if read is None:
+        return intent
+    plain = _intent(replace(req, text=read[0]))
+    if plain.name != intent.name or not plain.target or "::" in plain.target or "/" in plain.target \
+            or not generation.knows_symbol(plain.target):
+        return intent
+    return replace(plain, target=joined(read[1], plain.target))
 
 
 def _defined_in_file(generation: Generation, intent: Intent,

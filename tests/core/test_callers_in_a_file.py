@@ -1,0 +1,51 @@
+"""A callers question closing on a file that does not define the name (found by an outside tester
+on dacite 1.9.2): ``who calls is_optional in dacite/core.py`` had said "no file ending dacite/core.py
+defines is_optional" and listed every caller, and ``in core.py`` (a file's name alone) was dropped
+without a word, where ``in app/cli`` (a folder) keeps the callers inside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("in_file")
+    (root / "pkg").mkdir()
+    (root / "tests").mkdir()
+    (root / "pkg" / "types.py").write_text("def is_optional(t):\n    return t is None\n")
+    (root / "pkg" / "core.py").write_text(
+        "from pkg.types import is_optional\n\n\ndef build(t):\n    return is_optional(t)\n\n\n"
+        "def check(t):\n    return not is_optional(t)\n\n\ndef is_local(t):\n    return t\n")
+    (root / "tests" / "test_types.py").write_text(
+        "from pkg.types import is_optional\n\n\ndef test_is_optional():\n    assert is_optional(None)\n")
+    e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
+    e.refresh()
+    return e
+
+
+@pytest.mark.parametrize("question", ["who calls is_optional in pkg/core.py", "who calls is_optional in core.py",
+                                      "callers of is_optional in the file core.py?"])
+def test_callers_in_a_file_that_does_not_define_the_name_are_that_file_s(engine: Engine, question: str) -> None:
+    answer = engine.search(question)
+    assert {(r.path, r.symbol) for r in answer.results} == {("pkg/core.py", "build"), ("pkg/core.py", "check")}
+    assert "callers of is_optional in pkg/core.py (is_optional is defined in pkg/types.py:1)" in answer.notices
+    assert not any("following every" in n for n in answer.notices)
+
+
+def test_a_test_file_keeps_its_own_callers(engine: Engine) -> None:
+    answer = engine.search("who calls is_optional in test_types.py")
+    assert {r.path for r in answer.results} == {"tests/test_types.py"}
+
+
+def test_a_file_s_name_that_defines_it_is_its_definition(engine: Engine) -> None:
+    answer = engine.search("who calls is_optional in types.py")
+    assert {r.path for r in answer.results} == {"pkg/core.py", "tests/test_types.py"}
+    assert answer.notices == () or not any("is defined in" in n for n in answer.notices)
+
+
+def test_a_file_name_no_indexed_file_bears_is_left_as_it_was(engine: Engine) -> None:
+    answer = engine.search("who calls is_optional in nothere.py")
+    assert {r.path for r in answer.results} == {"pkg/core.py", "tests/test_types.py"}
