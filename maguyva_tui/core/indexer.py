@@ -326,6 +326,21 @@ def graph_process(gen: str, rows: dict[str, Row] | None) -> None:
     build_graph_files(gen, rows)
 
 
+@contextmanager
+def _collecting() -> Iterator[None]:
+    """Python's cyclic garbage collector on while a build parses and writes, as it was: a
+    one-question ``search`` turns it off (``maguyva_tui.__main__``), and a first search that must
+    index 100,000 files makes and drops far more than a question; its parsing pool, forked here,
+    collects as before. The graph process turns it off itself (:func:`graph_process`)."""
+    collecting = gc.isenabled()
+    gc.enable()
+    try:
+        yield
+    finally:
+        if not collecting:
+            gc.disable()
+
+
 @dataclass(frozen=True, slots=True)
 class _Fresh:
     """A file to parse, as the walk read it: its text held in the build's :class:`_Spill`."""
@@ -630,18 +645,19 @@ class _Build:
     def _update(self, kept: list[Kept], fresh: list[_Fresh], started: float) -> tuple[Snapshot, IndexSummary]:
         """Parse what changed and publish a new generation (the lock held); on a write that fails,
         remove the half-written generation and answer from the live one."""
-        kept, fresh = self._included(kept, fresh)
-        new_facts = self._parse(fresh)
-        gen = None
-        try:
-            gen = new_generation(self.folder)
-            snap = self._write(gen, kept, fresh, new_facts)
-        except BaseException as exc:
-            if gen is not None:
-                discard(self.folder, gen)
-            if not isinstance(exc, OSError):
-                raise
-            return self._stale(exc, started, (kept, fresh), written=gen is not None)
+        with _collecting():
+            kept, fresh = self._included(kept, fresh)
+            new_facts = self._parse(fresh)
+            gen = None
+            try:
+                gen = new_generation(self.folder)
+                snap = self._write(gen, kept, fresh, new_facts)
+            except BaseException as exc:
+                if gen is not None:
+                    discard(self.folder, gen)
+                if not isinstance(exc, OSError):
+                    raise
+                return self._stale(exc, started, (kept, fresh), written=gen is not None)
         self.summary.seconds = round(time.perf_counter() - started, 3)
         return snap, self.summary
 
