@@ -35,6 +35,12 @@ _PHRASE: Final = re.compile(
     rf"(?P<owner>[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*(?:\s+[A-Za-z_$][\w$]*){{0,{OWNER_WORDS}}})",
     re.I,
 )
+_NOUN_FIRST: Final = re.compile(
+    rf"\b(?:the\s+)?(?P<quoted>(?:{'|'.join(MEMBER_NOUNS)})\s+(?P<member>[A-Za-z_$][\w$]*)(?:\(\))?)\s+of\s+(?:the\s+|an?\s+)?"
+    rf"(?P<owner>[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*(?:\s+[A-Za-z_$][\w$]*){{0,{OWNER_WORDS}}})",
+    re.I,
+)
+"""The same phrase written noun first: "method __str__ of WrongTypeError" (it had read as an error's name)."""
 _NAME_WORD: Final = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 """A word of a name as written: ``fenced``, ``Code``, ``Block``, ``Parser`` of ``fencedCodeBlockParser``."""
 
@@ -49,9 +55,17 @@ def member_named(text: str, symbols: Callable[[], Symbols]) -> tuple[str, str] |
     """The question with its "M method of OWNER" phrase written as the one qualified name
     ``OWNER.M`` the index defines, and the notice that says so; ``None`` where no such phrase is,
     or the index defines no member or several (which one is the person's to say)."""
-    match = _PHRASE.search(text) if len(text) <= QUESTION_CHARS and "\n" not in text else None
-    if match is None:
+    if len(text) > QUESTION_CHARS or "\n" in text:
         return None
+    for phrase in (_PHRASE, _NOUN_FIRST):
+        match = phrase.search(text)
+        if match is not None and (read := _read(text, match, symbols)) is not None:
+            return read
+    return None
+
+
+def _read(text: str, match: re.Match[str], symbols: Callable[[], Symbols]) -> tuple[str, str] | None:
+    """:func:`member_named` of one phrase found in the question."""
     member, owner = match.group("member"), match.group("owner").split()
     for cut in range(len(owner), 0, -1):  # the owner's words up to where the question goes on ("... do")
         words = owner[:cut]
@@ -61,7 +75,8 @@ def member_named(text: str, symbols: Callable[[], Symbols]) -> tuple[str, str] |
         if len(found) == 1:
             name = found.pop()
             end = _end_of(match, cut)
-            said = (f"read '{echo(text[match.start('member'):end])}' as {echo(name)}: the one {echo(member)} "
+            quoted = match.start("quoted") if "quoted" in match.groupdict() else match.start("member")
+            said = (f"read '{echo(text[quoted:end])}' as {echo(name)}: the one {echo(member)} "
                     f"defined under a name of those words")
             return text[: match.start()] + name + text[end:], said
         if found:

@@ -14,7 +14,7 @@ from maguyva_tui.core.member_phrase import member_named
 from maguyva_tui.core.types import Symbol
 
 QUALNAMES = ["fencedCodeBlockParser.Open", "atxHeadingParser.Open", "atxHeadingParser.Close", "Faraday.Request.Retry.call",
-             "Faraday.Adapter.Test.Stubs.new_stub", "renderer.Open", "Renderer.Open", "parse"]
+             "Faraday.Adapter.Test.Stubs.new_stub", "renderer.Open", "Renderer.Open", "parse", "WrongTypeError.__str__"]
 
 
 class _Symbols:
@@ -29,6 +29,10 @@ class _Symbols:
     ("where is the Close function of the atx heading parser struct defined", "where is atxHeadingParser.Close defined"),
     ("the call method of the Retry class", "Faraday.Request.Retry.call"),  # the owner's last parts
     ("the new_stub method of the test stubs", "Faraday.Adapter.Test.Stubs.new_stub"),
+    # noun first (dacite 1.9.2: it had read as the error name WrongTypeError)
+    ("method __str__ of WrongTypeError", "WrongTypeError.__str__"),
+    ("where is the function Close of the atx heading parser defined", "where is atxHeadingParser.Close defined"),
+    ("method Open() of fencedCodeBlockParser", "fencedCodeBlockParser.Open"),
 ])
 def test_a_member_of_an_owner_in_words_is_its_qualified_name(question: str, written: str) -> None:
     found = member_named(question, _Symbols)
@@ -41,6 +45,8 @@ def test_a_member_of_an_owner_in_words_is_its_qualified_name(question: str, writ
     "Close method of the fenced code block parser",  # not defined there
     "how does the fenced code block parser open a block",  # no member phrase
     "the main function of the program",
+    "method Close of the fenced code block parser",  # noun first, not defined there
+    "method Open of the renderer",
 ])
 def test_no_reading_where_the_index_does_not_name_one_member(question: str) -> None:
     assert member_named(question, _Symbols) is None
