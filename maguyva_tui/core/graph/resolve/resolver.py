@@ -455,6 +455,8 @@ class Resolver(Memo):
                 target = self.set_over_property(owner, parts[i]) if got == UNRESOLVED and index.language == "python" else got
         if index.language == "python" and self.kind(target) in VALUE_KINDS:
             target = self.module_alias(target)
+        if index.language in OBJECT_SCOPES and len(parts) == 1 and self.kind(target) in VALUE_KINDS:
+            target = self.memoized(("member alias", target), self.member_alias, target)
         if invoked and target == UNRESOLVED and owner is not None and index.language in OBJECT_SCOPES \
                 and len(parts) > used and not written[-1].endswith(ELEMENT):
             target = self.made_member(owner, parts[-1]) or target
@@ -464,6 +466,22 @@ class Resolver(Memo):
             if self.names_instance(index, scope, parts, owner):
                 return self.call_instance(index, target), owner
         return target, owner
+
+    def member_alias(self, target: str) -> str:
+        """Resolve a JavaScript or TypeScript module-level name bound to a member of a module it
+        imports (mnemonist's ``var comparators = require('./utils/comparators.js'), reverseComparator
+        = comparators.reverseComparator``; ``import * as ns`` then ``const f = ns.f``) to that
+        function or class, as the language service does: its calls had reached the variable, a
+        definition of nothing. Any other variable stays itself."""
+        path, qualname = split_id(target)
+        index = self.file(path)
+        typed = index.globals.get(qualname) if index is not None and "." not in qualname else None
+        head, dot, member = (typed or "").partition(".")
+        if index is None or not dot or not head.isidentifier() or not member.isidentifier() \
+                or not index.imports.get(head) or head in index.defs:
+            return target
+        followed = self.resolve(index, None, f"{head}.{member}")
+        return followed if self.kind(followed) in CLASS_KINDS | FUNCTION_KINDS else target
 
     def made_member(self, owner: str, name: str) -> str | None:
         """Resolve a JavaScript or TypeScript class's field, or a base's, that a call made and that

@@ -263,23 +263,29 @@ def _unstarred(value: Node) -> Node:
 
 
 def _js_require(node: Node) -> list[ImportRow]:
-    """Read ``const x = require('./m')`` and ``const {a, b: c} = require('./m')``, and the
-    members of an object that name other names (``_object_members``)."""
+    """Read ``const x = require('./m')``, ``const {a, b: c} = require('./m')`` and ``var
+    isArrayLike = require('./iterables.js').isArrayLike`` (the module's member, as ``const
+    {isArrayLike} = require(...)`` binds it: mnemonist's calls of it had reached the variable, a
+    definition of nothing), and the members of an object that name other names (``_object_members``)."""
     value = node.child_by_field_name("value")
     if value is not None and _bare(value).type == "object":
         return _object_members(node, _bare(value))
-    value = _unstarred(value) if value is not None else None
-    function = value.child_by_field_name("function") if value is not None else None
+    member = None  # ``var isArrayLike = require('./iterables.js').isArrayLike``: the module's member
+    if value is not None and value.type == "member_expression" and (named := value.child_by_field_name("property")) \
+            is not None and named.type == "property_identifier":
+        member, value = _text(named), value.child_by_field_name("object")
+    value = _unstarred(value) if value is not None and member is None else value
+    function = value.child_by_field_name("function") if value is not None and value.type == "call_expression" else None
     if value is None or function is None or function.text != b"require":
         return []
     args = value.child_by_field_name("arguments")
     module = _string_value(args.named_children[0]) if args is not None and args.named_child_count else ""
     target = node.child_by_field_name("name")
     line = _line(node)
-    if target is None or not module:
+    if target is None or not module or (member is not None and target.type != "identifier"):
         return []
     if target.type == "identifier":
-        return [(_text(target), module, None, line)]
+        return [(_text(target), module, member, line)]
     out: list[ImportRow] = []
     for part in target.named_children:
         if part.type == "shorthand_property_identifier_pattern":

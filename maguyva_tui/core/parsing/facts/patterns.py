@@ -107,6 +107,7 @@ _JS_COMMON = r"""
 (program (export_statement !source (export_clause (export_specifier alias: (_)))) @import)
 (program (expression_statement (assignment_expression left: (member_expression) right: (_)) @import))
 (variable_declarator name: (_) value: (call_expression function: (identifier) arguments: (arguments (string)))) @import
+(variable_declarator name: (identifier) value: (member_expression object: (call_expression function: (identifier) @_require (#eq? @_require "require") arguments: (arguments . (string) .)) property: (property_identifier))) @import
 (variable_declarator name: (identifier) value: (call_expression function: (identifier) @_star (#eq? @_star "__importStar") arguments: (arguments . (call_expression function: (identifier) arguments: (arguments (string))) .))) @import
 (variable_declarator name: (identifier) @local.valued value: (_))
 (assignment_expression left: (identifier) @local.assigned right: (_))

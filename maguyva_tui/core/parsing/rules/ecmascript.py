@@ -150,6 +150,9 @@ def _declarator(w: Walker, node: Node, span: Outer, value_kind: str) -> None:
         return
     if value is not None and _is_require(w, _unstarred(value)):
         return  # `const fs = require("fs")` is an import, not a definition (`__importStar(require(...))` too)
+    required = value.child_by_field_name("object") if value is not None and value.type == "member_expression" else None
+    if required is not None and _is_require(w, required):
+        return  # `var isArrayLike = require('./iterables.js').isArrayLike`: an import of its member
     if value is not None and value.type == "assignment_expression":  # `const proto = module.exports = {...}`
         bound = _bound_value(value)  # (koa's context): an object's methods are the variable's
         if bound.type == "object":
