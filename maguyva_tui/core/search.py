@@ -457,7 +457,11 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                 why = "is not ready yet" if alone in parts.generation.missing else "alone found nothing"
                 held = (_graph_holds_none(parts.generation, intent, req)
                         if alone == "graph" and failed is None and why != "is not ready yet" else None)
-                run.notices.append(f"{held or f'the {alone} engine {why}'}; blending the engines instead")
+                nothing = next((n for n in (imported[2] if imported is not None else ()) if n.startswith("no line ")), None)
+                if nothing is not None and nothing in run.notices:  # import yaml: said once, with what is listed
+                    run.notices[run.notices.index(nothing)] = f"{nothing}; showing related code instead"
+                else:
+                    run.notices.append(f"{held or f'the {alone} engine {why}'}; blending the engines instead")
             the_plan = blend
             run = _merge(run, _run_engines(parts, the_plan, query, checkpoint))
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
@@ -981,6 +985,10 @@ def _importers(generation: Generation, req: SearchRequest, asked: Intent | None 
         if library is not None and library.outside:
             return intent, list(library.outside), [f"{shown} is no module of this repository: listing the "
                                                    f"lines importing it by that name"]
+        if found is None and not generation.knows_symbol(written):  # "import yaml" where nothing imports it
+            # (it had listed the definitions fuzzily named like it, without a word)
+            return intent, [], [f"no line imports {shown} (no module or file of this repository is named so, "
+                                f"nor is a library imported by that name)"]
     if found is None or called is not None and found.by_symbol:  # who calls X of no module X: a missing symbol
         return None
     if called is not None:  # who calls pkg.mod: no call names a module, the lines importing it do

@@ -55,3 +55,13 @@ def test_import_of_a_library_lists_the_lines_importing_it(engine: Engine) -> Non
 def test_import_of_a_module_here_lists_its_importers(engine: Engine) -> None:
     answer = engine.search("import pkg.mod").to_json()
     assert [(r["path"], r["start_line"]) for r in answer["results"]] == [("pkg/use.py", 1)]
+
+
+@pytest.mark.parametrize("question", ["import toml", "who imports toml"])
+def test_import_of_a_module_no_line_imports_says_so_in_one_line(engine: Engine, question: str) -> None:
+    # dacite 1.9.2's "import yaml" (no line imports it) had listed the definitions fuzzily named
+    # like it without a word, "who imports yaml" had said "no symbol named yaml"
+    answer = engine.search(question).to_json()
+    assert answer["notices"][0] == ("no line imports toml (no module or file of this repository is named so, nor is a "
+                                    "library imported by that name); showing related code instead")
+    assert not any("blending" in n or "no symbol named" in n for n in answer["notices"])
