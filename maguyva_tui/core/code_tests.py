@@ -226,3 +226,35 @@ def declaring_files(path: str) -> tuple[str, ...]:
     if folder:
         found.append(f"{folder}.rs")
     return tuple(p for p in found if p != path)
+
+
+_TEST_FOLDERS: Final = frozenset({"tests", "test", "testing", "spec", "specs"})
+"""Folders of tests (read without the underscores or dots around them: Jest's ``__tests__``)."""
+
+_TEST_FILE: Final = re.compile(r"^(?:test_.*\.py|conftest\.py|.*_test\.\w+|.*_spec\.rb|.*\.(?:test|spec)\.[cm]?[jt]sx?|.*Tests?\.\w+)$")
+"""Test files by name: ``test_x.py``, ``x_test.go``, ``x.spec.ts``, ``x_spec.rb``, ``FooTest.java``."""
+
+
+def is_test_file(path: str) -> bool:
+    """Whether a path is a test file: in a tests folder (``tests/``, ``__tests__/``, ``spec/``) or
+    named as one (``test_x.py``, ``x.test.ts``); docs and examples are not tests."""
+    *folders, name = path.split("/")
+    return any(f.lower().strip("_.") in _TEST_FOLDERS for f in folders) or bool(_TEST_FILE.match(name))
+
+
+_TESTS_OF: Final = re.compile(
+    r"^\s*(?:(?:the|which|what|any|all|find|show|list)\s+){0,2}(?:unit\s+)?tests?\s+"
+    r"(?:for|of|on|covering|exercising|calling|(?:(?:that|which)\s+)?(?:call|cover|exercise|use|test|hit)s?)\s+"
+    r"(?:the\s+)?(?:(?:function|method|class|func)\s+)?`?(?P<x>[A-Za-z_$][\w$]{0,200}(?:(?:\.|::)[A-Za-z_$][\w$]{0,200}){0,8})`?"
+    r"(?:\(\))?\s*\??\s*$",
+    re.I,
+)
+"""A question asking for the tests of a name: "tests for from_dict", "tests of is_optional", "which
+tests call Maybe.just"."""
+
+
+def tests_asked(text: str) -> str | None:
+    """The name a question asks the tests of (``tests for from_dict``: ``from_dict``), as written;
+    ``None`` for any other question (the search then says whether the index defines it)."""
+    match = _TESTS_OF.match(text[:600]) if "test" in text.lower() else None
+    return match.group("x") if match is not None else None

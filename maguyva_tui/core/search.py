@@ -21,6 +21,7 @@ from typing import Final, TypeAlias, cast
 
 from maguyva_tui.core.alone_empty import alone_empty
 from maguyva_tui.core.bm25 import code_words
+from maguyva_tui.core.code_tests import is_test_file, tests_asked
 from maguyva_tui.core.duplicates import fold_copies, twin_paths
 from maguyva_tui.core.folder_question import folder_files, folder_said, folder_written
 from maguyva_tui.core.folder_scope import closing_file, closing_place, kept_in, scope, unheld
@@ -303,6 +304,12 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             again = search(replace(req, text=written), parts, checkpoint, places, skip)
             return replace(again, query=req.text, notices=(*again.notices, said),
                            elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
+    tested = _tests_asked(parts.generation, req)
+    if tested is not None:  # tests for from_dict: the lines of test files calling or naming it, first
+        again = search(replace(req, text=f"references to {tested}", limit=max(req.limit, TESTS_FETCHED)),
+                       parts, checkpoint, places, skip)
+        return replace(_tests_first(parts.generation, again, tested, req.limit), query=req.text,
+                       elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     read = _pasted_line(parts.generation, _intent(req, places, skip), req)
     grounded = _ground(parts.generation, _spelled(parts.generation, read, req, places, skip), req)
     folder = None if req.regex or grounded.name not in ("find_definition", *GRAPH_INTENTS) else \
@@ -847,6 +854,8 @@ def dotted_module_files(generation: Generation, written: str) -> tuple[str, ...]
 
 
 IMPORTERS_RULE = "importers"
+TESTS_RULE = "tests_of"
+"""The rule of a question asking a name's tests (``tests for from_dict``): its uses, tests first."""
 """The rule of a question about the files that import a module or include a file of the
 repository ("who imports pkg.mod", "which files include config.h", "importers of ./utils"):
 answered by the import lines the graph resolves to it, where a module named as no symbol had
@@ -1363,6 +1372,39 @@ def _member_phrase(generation: Generation, req: SearchRequest) -> tuple[str, str
     if req.regex or req.intent or req.modality or "structural" in generation.missing:
         return None
     return member_named(req.text.strip(), lambda: generation.structural)
+
+
+TESTS_FETCHED: Final = 200
+"""The uses of a name read at most for a question asking its tests, the tests then put first."""
+
+
+def _tests_asked(generation: Generation, req: SearchRequest) -> str | None:
+    """The name a question asks the tests of (``tests for from_dict``: :func:`tests_asked`) where the
+    index defines it; ``None`` for any other question, or one read as typed (``--regex``, ``--intent``,
+    ``--modality``): it had been answered with the name's definition."""
+    if req.regex or req.intent or req.modality:
+        return None
+    name = tests_asked(req.text.strip())
+    return name if name is not None and generation.knows_symbol(name) else None
+
+
+def _tests_first(generation: Generation, answer: SearchResult, name: str, limit: int) -> SearchResult:
+    """The uses of ``name`` with those in test code first (a test file, or a test its code marks:
+    :func:`~maguyva_tui.core.code_tests.is_test_file`), cut to ``limit``, and a line saying how many
+    are; what else is listed follows them."""
+    uses = [r for r in answer.results if dict(r.votes).get("graph") is not None]  # not a blend's related code
+    tests = [r for r in uses if is_test_file(r.path) or generation.in_test_code((r.path, r.start_line, r.end_line))]
+    taken = {id(r) for r in tests}
+    rest = [r for r in answer.results if id(r) not in taken]
+    ordered = (tests + rest)[:limit]
+    shown, others = echo(name), len(uses) - len(tests)
+    if tests:
+        said = (f"{len(tests)} place{'s' if len(tests) > 1 else ''} in test code call{'s' if len(tests) == 1 else ''} "
+                f"or name{'s' if len(tests) == 1 else ''} {shown}: listed first"
+                + (f", then its {others} other use{'s' if others > 1 else ''}" if others else ""))
+    else:
+        said = f"no test code calls or names {shown}" + ("; listing its other uses" if others else "")
+    return replace(answer, results=tuple(ordered), rule=TESTS_RULE, notices=(said, *answer.notices))
 
 
 def _intent(req: SearchRequest, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:
