@@ -78,3 +78,45 @@ export class Store {
 """
     graph = graph_of({"src/store.ts": source})
     assert call_targets(graph, "src/store.ts", 7) == {"src/store.ts::Cache.get"}
+
+
+OBSERVER = """\
+export class Virtualizer {
+  targetWindow: (Window & typeof globalThis) | null = null
+  private observer = (() => {
+    let _ro: ResizeObserver | null = null
+
+    const get = () => {
+      if (_ro) {
+        return _ro
+      }
+      return (_ro = new this.targetWindow!.ResizeObserver(() => {}))
+    }
+
+    return {
+      disconnect: () => {
+        get()?.disconnect()
+        _ro = null
+      },
+      unobserve: (target: Element) => get()?.unobserve(target),
+    }
+  })()
+
+  cleanup() {
+    this.observer.disconnect()
+    return get()
+  }
+}
+
+function get() { return 2 }
+"""
+
+
+def test_a_local_of_a_fields_callback_is_what_its_siblings_call() -> None:
+    """virtual-core's ``observer = (() => { const get = () => ...; return {...} })()``: the
+    callback's ``get()`` calls its own local (they had reached nothing: 3 of 87 call sites); a
+    method's bare ``get()`` is still the module's function, never the class's member."""
+    graph = graph_of({"src/index.ts": OBSERVER})
+    assert call_targets(graph, "src/index.ts", 15) == {"src/index.ts::Virtualizer.get"}
+    assert call_targets(graph, "src/index.ts", 18) == {"src/index.ts::Virtualizer.get"}
+    assert call_targets(graph, "src/index.ts", 24) == {"src/index.ts::get"}

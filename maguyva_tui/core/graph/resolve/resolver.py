@@ -1394,12 +1394,20 @@ class Resolver(Memo):
             return None
         implicit = language.implicit_members
         start = scope
+        inner: str | None = None
         while scope:
             used = index.scoped_imports.get(scope, {}).get(name) if index.scoped_imports else None
             if used:  # a Rust ``use`` in this function's body: before the items around it
                 return self.first_import(index, used)
             kind = index.defs.get(scope)
             is_class = kind in CLASS_KINDS
+            if is_class and not implicit and index.language in OBJECT_SCOPES and inner is not None \
+                    and index.defs.get(inner) == "function" and index.defs.get(f"{scope}.{name}") == "function":
+                # a local of a field's callback (virtual-core's ``observer = (() => { const get = () =>
+                # ...; return { disconnect: () => get()?.disconnect() } })()``): filed under the class,
+                # the callback being nameless, as what it calls is; no method sees it
+                return symbol_id(index.path, f"{scope}.{name}")
+            inner = scope
             lexical = kind is not None and kind not in VALUE_KINDS  # an object's methods see no sibling
             if lexical and (not is_class or implicit) and not self.names_own_class(index, scope, name):
                 qualname = f"{scope}.{name}"
