@@ -994,7 +994,8 @@ def _importers(generation: Generation, req: SearchRequest, asked: Intent | None 
         if library is not None and library.outside:
             return intent, list(library.outside), [f"{shown} is no module of this repository: listing the "
                                                    f"lines importing it by that name"]
-        if found is None and not generation.knows_symbol(written):  # "import yaml" where nothing imports it
+        if found is None and "/" not in written and asks_importers(req.text) == written \
+                and not generation.knows_symbol(written):  # "import yaml" where nothing imports it
             # (it had listed the definitions fuzzily named like it, without a word)
             return intent, [], [f"no line imports {shown} (no module or file of this repository is named so, "
                                 f"nor is a library imported by that name)"]
@@ -2282,6 +2283,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         templates=_templates(generation),
         code_demotion=_test_code_demotion(generation, aside),
         windows=the_plan.windows,
+        seconded=the_plan.seconded,
     )
     _prefetch(generation, fused, code=True)
     twins = _twin_files(generation, fused)
