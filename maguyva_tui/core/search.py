@@ -2283,7 +2283,6 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         templates=_templates(generation),
         code_demotion=_test_code_demotion(generation, aside),
         windows=the_plan.windows,
-        seconded=the_plan.seconded,
     )
     _prefetch(generation, fused, code=True)
     twins = _twin_files(generation, fused)
