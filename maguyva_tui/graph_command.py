@@ -90,6 +90,8 @@ def _note(action: str, name: str, answer: GraphAnswer[Any], of_symbol: bool) -> 
     name of several files or definitions, a question of the wrong kind for the name."""
     if of_symbol:
         return _symbol(name, answer.total)
+    if answer.kept:  # dacite/core.py::is_optional, defined in dacite/types.py: the callers in core.py
+        return answer.kept
     if action == "importers":
         return _files(name, answer.nodes)
     if not answer.total:  # the wrong kind's pointer first; "all are used" had stood over no result

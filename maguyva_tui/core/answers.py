@@ -32,7 +32,16 @@ from maguyva_tui.core.parsing.extensions import EXTENSIONS
 from maguyva_tui.core.parsing.trait_impls import (
     plain_qualname as plain_qualname,  # front ends show a Rust impl's method by its name
 )
-from maguyva_tui.core.path_names import files_defining, in_file, normal_name, outside_file, split, through_link
+from maguyva_tui.core.path_names import (
+    elsewhere_in,
+    files_defining,
+    in_file,
+    in_path,
+    normal_name,
+    outside_file,
+    split,
+    through_link,
+)
 from maguyva_tui.core.path_names import slashed as slashed  # the MCP tools read a module's path so too
 from maguyva_tui.core.results import hit_json
 from maguyva_tui.core.similar import definitions as defining
@@ -310,6 +319,9 @@ class GraphAnswer(Generic[T]):
     importing them from outside it."""
     unindexed: tuple[str, ...] = ()
     """When nothing of that name is defined: the files left out for their size that hold it."""
+    kept: str = ""
+    """Callers of a name written through a file that does not define it (``dacite/core.py::is_optional``):
+    the line saying its entries are those located in that file, and where the name is defined."""
     _snapshot: Snapshot | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -411,7 +423,16 @@ def definitions(generation: Generation, name: str, kinds: Sequence[str] = ()) ->
 def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
     """Every call site of a name's definitions: the most central callers first, those in the
     package's own code before those in its examples, tests and docs, and those before vendored,
-    built or generated copies."""
+    built or generated copies. A name written through a file that does not define it
+    (``dacite/core.py::is_optional``, defined in ``dacite/types.py``) lists its call sites in that
+    file, and says so, as a search's ``who calls is_optional in dacite/core.py`` does."""
+    if (kept := _kept_in_file(generation, name)) is not None:
+        bare, path, held, places = kept
+        whole = callers(generation, bare, KEPT_READ)
+        inside = tuple(site for site in whole.entries if in_path(site.path, path))
+        where = held[0] if len(held) == 1 else f"the {len(held)} files ending {path}"
+        return replace(whole, name=name, entries=inside[:limit], total=len(inside),
+                       kept=f"callers of {echo(bare)} in {where} ({echo(bare)} is defined in {places})")
     name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     implicit = queries.implicit_constructor(graph, shown, defs)  # Foo.new, Attributes.Attributes: Foo's constructions
@@ -436,6 +457,19 @@ def callers(generation: Generation, name: str, limit: int) -> GraphAnswer[Site]:
         entries.append(Site(s.path, s.line, "read" if s.kind == "read" else "call", s.caller, s.caller_id, s.callee_id, graph.languages.get(s.path),
                             graph.node_centrality(s.caller_id), f"{said}, {fits}" if fits else said, fits))
     return _answer(generation, shown, defs, entries, total)
+
+
+KEPT_READ: Final = 100_000
+"""The call sites read at most to keep those of one file (a name written through a file not defining it)."""
+
+
+def _kept_in_file(generation: Generation, name: str) -> tuple[str, str, tuple[str, ...], str] | None:
+    """:func:`~maguyva_tui.core.path_names.elsewhere_in` of a name the graph does not know as written."""
+    files = getattr(generation.snapshot, "files", None)
+    graph = generation.snapshot.graph
+    if files is None or graph is None or split(name) is None or queries.definitions(graph, name):
+        return None
+    return elsewhere_in(generation.structural.lookup, files, name)
 
 
 def callees(generation: Generation, name: str, limit: int) -> GraphAnswer[Callee]:
@@ -478,7 +512,18 @@ def _called_by(graph: CodeGraph, by: Sequence[tuple[str, queries.Callee]]) -> st
 
 def references(generation: Generation, name: str, kinds: Sequence[str] = (), limit: int = 50) -> GraphAnswer[Site]:
     """Every resolved use of a name's definitions (of the given kinds): calls first, then
-    subclassing, type uses and imports, each by file and line, once per line and kind of use."""
+    subclassing, type uses and imports, each by file and line, once per line and kind of use; those
+    located in the file a name is written through where that file does not define it (:func:`callers`)."""
+    if (kept := _kept_in_file(generation, name)) is not None:
+        bare, path, held, places = kept
+        whole = references(generation, bare, kinds, KEPT_READ)
+        inside = tuple(site for site in whole.entries if in_path(site.path, path))
+        kinds_in: dict[str, int] = {}
+        for site in inside:
+            kinds_in[site.kind] = kinds_in.get(site.kind, 0) + 1
+        where = held[0] if len(held) == 1 else f"the {len(held)} files ending {path}"
+        return replace(whole, name=name, entries=inside[:limit], total=len(inside), counts=tuple(kinds_in.items()),
+                       kept=f"references to {echo(bare)} in {where} ({echo(bare)} is defined in {places})")
     name, shown = graph_name(generation, name), name
     graph, defs = _resolve(generation, name)
     implicit = queries.implicit_constructor(graph, shown, defs)  # Plain.Plain: Plain's constructions alone

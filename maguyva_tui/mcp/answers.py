@@ -315,7 +315,7 @@ def _references(engine: Engine, name: str, kind: str | None, limit: int) -> dict
     items = [_reference(answer, s, several) for s in answer.entries]
     out = {"symbol": echo(name), "definitions": [_where(answer, d) for d in answer.definitions], "counts": dict(answer.counts),
            **_listing("references", items, answer.total)}
-    notes = [] if answer.total else [_none_of_kind(engine, name, kind)]
+    notes = [answer.kept] if answer.kept else [] if answer.total else [_none_of_kind(engine, name, kind)]
     notes += engine.callers_notes(name) if kind in (None, "call") else ()
     if notes:  # one key for what the list leaves out: a lone "note" beside "notes" had been described nowhere
         out["notes"] = notes

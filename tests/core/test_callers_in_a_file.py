@@ -49,3 +49,17 @@ def test_a_file_s_name_that_defines_it_is_its_definition(engine: Engine) -> None
 def test_a_file_name_no_indexed_file_bears_is_left_as_it_was(engine: Engine) -> None:
     answer = engine.search("who calls is_optional in nothere.py")
     assert {r.path for r in answer.results} == {"pkg/core.py", "tests/test_types.py"}
+
+
+@pytest.mark.parametrize("name", ["pkg/core.py::is_optional", "core.py:is_optional"])
+def test_the_graph_command_and_mcp_keep_the_callers_in_the_file_too(engine: Engine, name: str) -> None:
+    """``maguyva graph callers pkg/core.py::is_optional`` had said "unknown symbol"."""
+    from maguyva_tui.graph_command import graph_answer
+    from maguyva_tui.mcp.answers import references_answer
+
+    answer = graph_answer(engine, "callers", name, None, 10)
+    assert [(r["path"], r["symbol"]) for r in answer["results"]] == [("pkg/core.py", "build"), ("pkg/core.py", "check")]
+    assert answer["notes"][0] == "callers of is_optional in pkg/core.py (is_optional is defined in pkg/types.py:1)"
+    found = references_answer(engine, name, None, 10)
+    assert {r["path"] for r in found["references"]} == {"pkg/core.py"}
+    assert found["notes"][0].startswith("references to is_optional in pkg/core.py (")
