@@ -150,8 +150,12 @@ def evaluate_case(repo: Repo, case: Case) -> dict[str, Any]:
     record["product_top"] = record["phrasings"][0].pop("top")
     for p in record["phrasings"][1:]:
         p.pop("top")
+    target = record["phrasings"][0].get("target")
     for modality in MODALITIES:
-        answer = _search(repo.engine, wordings[0].text, modality=modality)
+        # the text engine alone is given what the fused path gives it: the name the question asks
+        # about (`--modality text` reads the question as typed, as rg -F does: a sentence is no line)
+        asked = target if modality == "text" and target else wordings[0].text
+        answer = _search(repo.engine, asked, modality=modality)
         spans = _spans(answer)
         record["methods"][modality] = scores(case.intent, spans, case.truth)
         record.setdefault("modality_top", {})[modality] = spans[:5]
