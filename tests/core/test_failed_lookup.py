@@ -97,11 +97,20 @@ def test_a_member_under_an_owner_spelled_unlike_the_one_asked_is_not_offered(eng
 
 
 @pytest.mark.parametrize("question", ["parse_config", "def parse_config", "who calls parse_config",
-                                      "ConfigLoader.load", '"ECONNREFUSED"', "how does parsing work", "import os"])
+                                      "ConfigLoader.load", '"ECONNREFUSED"', "how does parsing work"])
 def test_a_question_whose_target_exists_or_names_none_has_no_failure(engine: Engine, question: str) -> None:
     result = engine.search(question)
     assert result.lookup_failed is None
     assert not any(n.startswith(("no symbol", "no line")) for n in result.notices)
+
+
+def test_an_import_statement_no_line_imports_is_no_failed_lookup_but_said(engine: Engine) -> None:
+    # "import os" asks where os is imported (6f77756): no line does here, which it says in one line
+    result = engine.search("import os")
+    assert result.lookup_failed is None
+    assert [n for n in result.notices if n.startswith(("no symbol", "no line"))] == [
+        "no line imports os (no module or file of this repository is named so, nor is a library imported by that name); "
+        "showing related code instead"]
 
 
 def test_a_string_in_another_case_shows_only_lines_that_hold_it_and_says_so(engine: Engine) -> None:
