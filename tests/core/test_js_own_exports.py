@@ -71,3 +71,21 @@ function createETagGenerator(options) {
     assert [s.qualname for s in analyze("lib/utils.js", utils).symbols] == [
         "createETagGenerator", "createETagGenerator.generateETag"]
     assert call_targets(graph_of({"lib/utils.js": utils}), "lib/utils.js", 4) == set()
+
+
+EXPRESS = """\
+'use strict';
+var proto = require('./application');
+var res = require('./response');
+exports.application = proto;
+exports.response = res;
+exports.Route = proto.Route;
+"""
+
+
+def test_a_required_module_handed_on_is_no_definition_of_its_name() -> None:
+    """express 5's ``var res = require('./response')`` then ``exports.response = res``: ``response``
+    asked alone is lib/response.js (semble's label), and the line handing the module on had been
+    the definition that outranked it; a member of it handed on (``proto.Route``) still defines."""
+    symbols = [(s.qualname, s.kind, s.start_line) for s in analyze("lib/express.js", EXPRESS).symbols]
+    assert symbols == [("Route", "variable", 6)]

@@ -602,7 +602,29 @@ def _exported_value(w: Walker, name: Node | None, value: Node, assignment: Node)
         return False  # ``exports.TypeGuard = require("./type")``: a re-export (``facts/imports.py``)
     statement = assignment.parent
     block = statement.parent if statement is not None else None
+    if block is not None and value.type == "identifier" and w.text(value) in _required_in(w, block):
+        return False  # ``var res = require('./response')``, then ``exports.response = res``: the module, re-exported
     return block is None or w.text(name) not in _declared_in(w, block)
+
+
+def _required_in(w: Walker, block: Node) -> frozenset[str]:
+    """The names a block's own ``var``/``let``/``const`` statements bind to a required module
+    (``var res = require('./response')``, ``__importStar(require(...))`` too; read once per block):
+    express's ``exports.response = res`` re-exports lib/response.js, and ``response`` asked alone
+    is that module's file, not the line handing it on."""
+    key = f"required:{block.id}"
+    found = w.memo.get(key)
+    if not isinstance(found, frozenset):
+        names: set[str] = set()
+        for child in block.named_children:
+            if child.type in ("lexical_declaration", "variable_declaration"):
+                for d in child.named_children:
+                    named, value = d.child_by_field_name("name"), d.child_by_field_name("value")
+                    if d.type == "variable_declarator" and named is not None and named.type == "identifier" \
+                            and value is not None and _is_require(w, _unstarred(value)):
+                        names.add(w.text(named))
+        found = w.memo[key] = frozenset(names)
+    return found
 
 
 def _declared_in(w: Walker, block: Node) -> frozenset[str]:
