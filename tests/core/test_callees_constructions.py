@@ -57,6 +57,8 @@ def test_every_edge_callers_list_callees_list(engine: Engine) -> None:
         for site in engine.callers(node, 1000).entries:
             if site.caller_node not in graph.symbols:
                 continue  # module-level code: no definition to ask callees of
+            if site.kind in ("ref", "inherit", "import"):
+                continue  # a type nothing calls lists its uses (34c2ff8): no call to find among callees
             edges += 1
             listed = {(c.node, n) for c in engine.callees(site.caller_node, 1000).entries for n in c.lines}
             if (site.target, site.line) not in listed:
