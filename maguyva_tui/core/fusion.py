@@ -315,25 +315,6 @@ def _collect(
     return found
 
 
-Seconded: TypeAlias = tuple[str, str, int]
-"""``(engine, by, n)``: ``engine`` ranks only the chunks that ``by`` lists among its first ``n``
-hits (:func:`seconded_lists`)."""
-
-
-def seconded_lists(lists: Mapping[str, list[Hit]], locate: Callable[[Hit], ChunkKey],
-                   seconded: Seconded) -> dict[str, list[Hit]]:
-    """``lists`` with ``seconded``'s engine's list cut to its hits on the chunks its other engine
-    lists among its first hits, in its own order (:data:`Seconded`): its votes then rank those
-    chunks among themselves, their ranks the places in the cut list. Where either engine listed
-    nothing, the lists are as given."""
-    engine, by, n = seconded
-    firsts, own = lists.get(by, []), lists.get(engine, [])
-    if not firsts or not own:
-        return dict(lists)
-    kept = {locate(hit) for hit in firsts[:n]}
-    return {**lists, engine: [hit for hit in own if locate(hit) in kept]}
-
-
 def _representative(
     key: ChunkKey, per: Mapping[str, tuple[int, Hit]], weights: WeightsLike, k: int, order: tuple[str, ...]
 ) -> Hit:

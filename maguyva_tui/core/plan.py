@@ -92,26 +92,6 @@ function's description), docstring MRR@10 and Hit@10 (boltons / marshmallow / py
 other target, 0.846 for the semantic engine alone); among the values that keep it, each pair of
 repositories picks 20 and the third gains by it."""
 
-ONE_FUNCTION_SECONDED: Final = ("text", "semantic", 10)
-"""When the question describes one function, the text engine ranks only the chunks the semantic
-engine lists on its first page (``fusion.seconded_lists``: its first 10 hits), its votes their
-order among themselves: they choose among the functions whose meaning is near, they do not bring
-in a function that only shares words.
-The asked function's own words are mostly its description's, which the question paraphrases;
-another function spelling them (its own docstring, a caller's comment) had been lifted over it:
-boltons' "Limit a value to a given range." listed ``parse_int_list``, ``format_int_list`` and
-``complement_int_list`` (the text engine's 1st to 3rd, "range" in their docstrings), and
-``clamp``, the semantic engine's 9th, not at all. Chosen on half A of ``bench.nl_quality`` (its
-docstring questions; none of semble's reads as one function's description), docstring MRR@10
-(boltons / marshmallow / pyparsing, all; the questions' two folds, even / odd): every vote (before)
-0.693 / 0.672 / 0.650, 0.671 (0.685 / 0.658); the semantic engine's first 5: 0.690 / 0.673 /
-0.651, 0.671; 8: 0.689 / 0.675 / 0.661, 0.675; **10** 0.695 / 0.674 / 0.660, 0.677 (0.690 /
-0.664); 12: 0.696 / 0.674 / 0.660, 0.677; 15: 0.696 / 0.673 / 0.658, 0.676; 20: 0.694 / 0.673 /
-0.653, 0.673; 50: 0.693 / 0.673 / 0.647, 0.670; Hit@10 0.858 -> 0.862. Any two repositories pick
-10 to 15 and the third gains by it; each fold's pick gains on the other. Seconding the structural
-engine's votes too lowered pyparsing (0.650 -> 0.631 at 10), whose questions name methods the
-structural engine finds; a lower text weight instead (0.15, 0.1) 0.673, 0.666."""
-
 ALONE: Final = ("direct", "single")
 """Strategies where one engine's own list is the answer."""
 
@@ -169,9 +149,6 @@ class Plan:
     windows: float = 1.0
     """A line window's factor in the blend: :data:`ONE_FUNCTION_WINDOW` for a question describing
     one function, else 1."""
-    seconded: tuple[str, str, int] | None = None
-    """An engine that ranks only another engine's first chunks (``fusion.Seconded``):
-    :data:`ONE_FUNCTION_SECONDED` for a question describing one function, else ``None``."""
 
     @property
     def alone(self) -> bool:
@@ -210,11 +187,10 @@ def plan(
     decay = ONE_FUNCTION_DECAY if one_function else None
     windows = ONE_FUNCTION_WINDOW if one_function else 1.0
     k = ONE_FUNCTION_K if one_function else chosen.k
-    seconded = ONE_FUNCTION_SECONDED if one_function else None
 
     def make(strategy: str, modalities: tuple[str, ...], fetch: int) -> Plan:
         return Plan(intent.name, intent.confidence, effective, strategy, modalities, chosen.name, k, fetch,
-                    decay, windows, seconded)
+                    decay, windows)
 
     if modality is not None:
         return make("single", (modality,), alone)

@@ -36,7 +36,6 @@ from maguyva_tui.core.fusion import (
     fuse,
     no_demotion,
     secondary_demotion,
-    seconded_lists,
     test_code_demotion,
 )
 from maguyva_tui.core.generation import Generation
@@ -2269,12 +2268,8 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
                        code_demotion=_test_code_demotion(generation, aside) if name != "text" else None)
         run.lists[name] = [item.hit for item in items]  # each vote's rank is its place in this order
         return items
-    lists = {m: run.lists.get(m, []) for m in the_plan.modalities}
-    if the_plan.seconded is not None:  # a description of one function: the text engine ranks the semantic's first page
-        lists = seconded_lists(lists, generation.locate, the_plan.seconded)
-        run.lists.update(lists)  # each vote's rank is its place in the list fused
     fused = fuse(
-        lists,
+        {m: run.lists.get(m, []) for m in the_plan.modalities},
         the_plan.weights,
         the_plan.k,
         centrality=generation.centrality,
