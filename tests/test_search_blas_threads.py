@@ -4,12 +4,11 @@ busily (issue 19: a search on 100,000 files in a second, and its CPU)."""
 from __future__ import annotations
 
 import os
-import sys
-import types
 
 import pytest
 
 import maguyva_tui.__main__ as entry
+from tests.entry_stub import run_as_cli
 
 
 @pytest.mark.parametrize("command", ["search", "graph"])
@@ -22,11 +21,7 @@ def test_blas_threads_sleep_soon_in_a_search_process(command: str, monkeypatch: 
         seen.append(os.environ.get("OPENBLAS_THREAD_TIMEOUT"))
         return 0
 
-    cli = types.ModuleType("maguyva_tui.cli")
-    cli.main = main  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "maguyva_tui.cli", cli)
-    monkeypatch.setenv("MAGUYVA_NO_SERVER", "1")
-    monkeypatch.setattr(entry, "_exit_now", lambda status: None)
+    run_as_cli(monkeypatch, main)
     monkeypatch.delenv("OPENBLAS_THREAD_TIMEOUT", raising=False)
     entry._main([command, "x"])
     monkeypatch.setenv("OPENBLAS_THREAD_TIMEOUT", "26")

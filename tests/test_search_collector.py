@@ -5,12 +5,11 @@ collector (issue 19: its passes were 15-35 ms of a sympy search's CPU, freeing a
 from __future__ import annotations
 
 import gc
-import sys
-import types
 
 import pytest
 
 import maguyva_tui.__main__ as entry
+from tests.entry_stub import run_as_cli
 
 
 @pytest.mark.parametrize(("argv", "collected"), [
@@ -28,11 +27,7 @@ def test_one_question_runs_without_the_cyclic_collector(argv: list[str], collect
         seen.append(gc.isenabled())
         return 0
 
-    cli = types.ModuleType("maguyva_tui.cli")
-    cli.main = main  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "maguyva_tui.cli", cli)
-    monkeypatch.setenv("MAGUYVA_NO_SERVER", "1")
-    monkeypatch.setattr(entry, "_exit_now", lambda status: None)
+    run_as_cli(monkeypatch, main)
     assert gc.isenabled()
     assert entry._main(argv) == 0
     assert seen == [collected]

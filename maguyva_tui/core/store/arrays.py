@@ -118,9 +118,10 @@ def bytes_blob(encoded: Sequence[bytes]) -> tuple[bytes, NDArray[np.int64]]:
     return b"\0".join([*encoded, b""]) if encoded else b"", offsets
 
 
-def find_sorted(blob: bytes | memoryview, offsets: NDArray[np.int64], needle: bytes) -> int | None:
+def find_sorted(blob: bytes | memoryview, offsets: NDArray[Any] | Sequence[int], needle: bytes) -> int | None:
     """The position of ``needle`` in a blob of byte strings sorted by their bytes (``bytes_blob``),
-    ``None`` when it is not there: bisection, a few strings read."""
+    ``None`` when it is not there: bisection, a few strings read (``offsets`` a window of a table's
+    read at once as a list: the fenced lookups of the definitions and the tokens)."""
     def at(i: int) -> bytes:
         return bytes(blob[int(offsets[i]) : int(offsets[i + 1]) - 1])
 

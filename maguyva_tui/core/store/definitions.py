@@ -111,15 +111,8 @@ class Definitions:
             fences = self._fences = [self._bytes(n) for n in range(0, count, FIND_FENCE_EVERY)]
         first = max(bisect_left(fences, needle) - 1, 0) * FIND_FENCE_EVERY  # the last fence before it, else the first
         ends = self._offsets[first : first + FIND_FENCE_EVERY + 2].tolist()  # the window's names' offsets
-        blob = self._blob
-        lo, hi = 0, len(ends) - 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if bytes(blob[ends[mid] : ends[mid + 1] - 1]) < needle:
-                lo = mid + 1
-            else:
-                hi = mid
-        return first + lo if lo < len(ends) - 1 and bytes(blob[ends[lo] : ends[lo + 1] - 1]) == needle else None
+        found = find_sorted(self._blob, ends, needle)
+        return None if found is None else first + found
 
     def _bytes(self, n: int) -> bytes:
         """The case-folded name at position ``n``, as stored."""

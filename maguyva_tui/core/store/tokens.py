@@ -334,15 +334,8 @@ class TokenIndex:
             return None
         first = k * FENCE_EVERY
         ends = self._offsets[first : first + FENCE_EVERY + 1].tolist()  # the window's offsets, read once
-        blob = self._blob
-        lo, hi = 0, len(ends) - 1
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if bytes(blob[ends[mid] : ends[mid + 1] - 1]) < token:
-                lo = mid + 1
-            else:
-                hi = mid
-        return first + lo if lo < len(ends) - 1 and bytes(blob[ends[lo] : ends[lo + 1] - 1]) == token else None
+        found = find_sorted(self._blob, ends, token)
+        return None if found is None else first + found
 
     def documents(self, token: bytes) -> NDArray[Any]:
         """The ids of the documents holding a token as a whole identifier, increasing (empty when none does)."""
