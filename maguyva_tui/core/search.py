@@ -854,12 +854,12 @@ def dotted_module_files(generation: Generation, written: str) -> tuple[str, ...]
 
 
 IMPORTERS_RULE = "importers"
-TESTS_RULE = "tests_of"
-"""The rule of a question asking a name's tests (``tests for from_dict``): its uses, tests first."""
 """The rule of a question about the files that import a module or include a file of the
 repository ("who imports pkg.mod", "which files include config.h", "importers of ./utils"):
 answered by the import lines the graph resolves to it, where a module named as no symbol had
 read as a missing symbol and shown related code."""
+TESTS_RULE = "tests_of"
+"""The rule of a question asking a name's tests (``tests for from_dict``): its uses, tests first."""
 
 
 @dataclass(frozen=True)
