@@ -602,46 +602,38 @@ def _exported_value(w: Walker, name: Node | None, value: Node, assignment: Node)
         return False  # ``exports.TypeGuard = require("./type")``: a re-export (``facts/imports.py``)
     statement = assignment.parent
     block = statement.parent if statement is not None else None
-    if block is not None and value.type == "identifier" and w.text(value) in _required_in(w, block):
+    if block is None:
+        return True
+    declared, required_names = _block_names(w, block)
+    if value.type == "identifier" and w.text(value) in required_names:
         return False  # ``var res = require('./response')``, then ``exports.response = res``: the module, re-exported
-    return block is None or w.text(name) not in _declared_in(w, block)
+    return w.text(name) not in declared
 
 
-def _required_in(w: Walker, block: Node) -> frozenset[str]:
-    """The names a block's own ``var``/``let``/``const`` statements bind to a required module
-    (``var res = require('./response')``, ``__importStar(require(...))`` too; read once per block):
-    express's ``exports.response = res`` re-exports lib/response.js, and ``response`` asked alone
-    is that module's file, not the line handing it on."""
-    key = f"required:{block.id}"
+def _block_names(w: Walker, block: Node) -> tuple[frozenset[str], frozenset[str]]:
+    """The names a block's own statements declare (``var``/``let``/``const``, functions, classes),
+    and those of them bound to a required module (``var res = require('./response')``,
+    ``__importStar(require(...))`` too: express's ``exports.response = res`` re-exports
+    lib/response.js, and ``response`` asked alone is that module's file); read once per block."""
+    key = f"declared:{block.id}"
     found = w.memo.get(key)
-    if not isinstance(found, frozenset):
-        names: set[str] = set()
+    if not isinstance(found, tuple):
+        declared: set[str] = set()
+        required: set[str] = set()
         for child in block.named_children:
             if child.type in ("lexical_declaration", "variable_declaration"):
                 for d in child.named_children:
+                    if d.type != "variable_declarator":
+                        continue
                     named, value = d.child_by_field_name("name"), d.child_by_field_name("value")
-                    if d.type == "variable_declarator" and named is not None and named.type == "identifier" \
-                            and value is not None and _is_require(w, _unstarred(value)):
-                        names.add(w.text(named))
-        found = w.memo[key] = frozenset(names)
-    return found
-
-
-def _declared_in(w: Walker, block: Node) -> frozenset[str]:
-    """The names a block's own statements declare (``var``/``let``/``const``, functions, classes;
-    read once per block)."""
-    key = f"declared:{block.id}"
-    found = w.memo.get(key)
-    if not isinstance(found, frozenset):
-        names: set[str] = set()
-        for child in block.named_children:
-            if child.type in ("lexical_declaration", "variable_declaration"):
-                names.update(w.text(d.child_by_field_name("name") or d) for d in child.named_children
-                             if d.type == "variable_declarator")
+                    declared.add(w.text(named or d))
+                    if named is not None and named.type == "identifier" and value is not None \
+                            and _is_require(w, _unstarred(value)):
+                        required.add(w.text(named))
             elif child.type in ("function_declaration", "generator_function_declaration", "class_declaration"):
                 named = child.child_by_field_name("name")
-                names.update([w.text(named)] if named is not None else [])
-        found = w.memo[key] = frozenset(names)
+                declared.update([w.text(named)] if named is not None else [])
+        found = w.memo[key] = (frozenset(declared), frozenset(required))
     return found
 
 
