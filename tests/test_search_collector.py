@@ -28,7 +28,12 @@ def test_one_question_runs_without_the_cyclic_collector(argv: list[str], collect
         return 0
 
     run_as_cli(monkeypatch, main)
-    assert gc.isenabled()
-    assert entry._main(argv) == 0
-    assert seen == [collected]
-    assert gc.isenabled()  # a command that returns (here: its exit stubbed) leaves the collector as it was
+    was = gc.isenabled()  # an earlier test's in-process graph build may have turned it off
+    gc.enable()
+    try:
+        assert entry._main(argv) == 0
+        assert seen == [collected]
+        assert gc.isenabled()  # a command that returns (here: its exit stubbed) leaves the collector as it was
+    finally:
+        if not was:
+            gc.disable()
