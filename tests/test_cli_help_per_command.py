@@ -3,6 +3,8 @@ share (``--ray``) had one text for all, so ``maguyva index --help`` offered to "
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 
@@ -51,3 +53,32 @@ def test_index_and_search_help_say_what_the_command_does_before_its_options(
     assert out.split("\n\n")[1].startswith(opening)  # the paragraph after the usage, before the arguments
     if command == "search":
         assert "\n  maguyva search 'retr(y|ies)' --regex " in out  # an example, one line to copy
+
+
+@pytest.mark.parametrize(("word", "said"), [
+    ("workspace", "; --workspace is an option of maguyva, maguyva search and maguyva mcp"),
+    ("serch", "; did you mean maguyva search --help?"),
+])
+def test_help_of_a_word_that_is_no_command_nor_folder_says_so_in_one_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        word: str, said: str) -> None:
+    # maguyva workspace --help had printed the explorer's help, as if asked of a folder named workspace
+    from maguyva_tui import cli
+
+    monkeypatch.chdir(tmp_path)
+    assert cli.main([word, "--help"]) == cli.EXIT_USAGE
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"maguyva: error: {word}: no command or folder of that name (commands: index, search, graph, mcp, "
+                   f"server; maguyva COMMAND --help){said}\n")
+
+
+def test_help_beside_a_folder_is_still_the_explorers(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from maguyva_tui import cli
+
+    monkeypatch.chdir(tmp_path)
+    Path("workspace").mkdir()
+    with pytest.raises(SystemExit):
+        cli.main(["workspace", "--help"])
+    assert "maguyva [PATH] opens the explorer on a repository" in capsys.readouterr().out
