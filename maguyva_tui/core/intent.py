@@ -278,9 +278,12 @@ def plain_quoting(text: str) -> str:
     return _ROLE.sub(_role_text, _DOUBLE_TICKS.sub(r"`\g<x>`", text))
 
 
-_QUOTED_SPAN = lazy(r"`(?P<tick>[^`\n]{1,200})`|(?<![*\w])\*(?P<em>[A-Za-z_]\w{0,100})\*(?![*\w])")
+_QUOTED_SPAN = lazy(r"`[^`\n]{1,200}`__?(?!\w)|`(?P<tick>[^`\n]{1,200})`|(?<![*\w])\*(?P<em>[A-Za-z_]\w{0,100})\*(?![*\w])")
 """A back-ticked span, or one identifier in single asterisks (reStructuredText's and Markdown's
-emphasis, which docstrings give a parameter: boltons' "to a given *offset*")."""
+emphasis, which docstrings give a parameter: boltons' "to a given *offset*"). A back-ticked span
+closed by one or two underscores is a reStructuredText hyperlink reference (```exponential
+backoff`_``, ```the docs`__``): a link's title, matched first so that its ticks pair with nothing
+else, and no name."""
 _QUOTED_NAME = lazy(rf"{NAME_START}[\w$]*(?:\.{NAME_START}[\w$]*)*")
 QUOTED_NAMES_MAX: Final = 8
 """At most this many quoted names are read from one question."""
@@ -294,6 +297,8 @@ def quoted_names(text: str) -> tuple[str, ...]:
     names: list[str] = []
     for match in _QUOTED_SPAN.finditer(plain_quoting(text)):
         span = match.group("tick") or match.group("em")
+        if span is None:  # a hyperlink reference (`exponential backoff`_): a link's words, no code
+            continue
         names += (dotted.rsplit(".", 1)[-1] for dotted in _QUOTED_NAME.findall(span))
     return tuple(dict.fromkeys(names))[:QUOTED_NAMES_MAX]
 

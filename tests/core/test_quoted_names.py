@@ -25,6 +25,8 @@ from maguyva_tui.core.types import Hit
     ("Yields ``class(obj, **class_kwargs)`` for obj in seq.", ("class", "obj", "class_kwargs")),
     ("Implementation of ``|`` operator - returns :class:`~pyparsing.MatchFirst`", ("MatchFirst",)),
     ("a **bold** claim, see :rfc:`2822`", ()),  # bold is not a name; a non-code role holds words
+    ("floats, suitable for usage with `exponential backoff`_.", ()),  # a hyperlink reference: a link's words
+    ("see `the docs`__, then `render`", ("render",)),  # an anonymous one; a code span after it still counts
     ("how does the event loop run", ()),
 ])
 def test_the_names_a_sentence_quotes_as_code(text: str, names: tuple[str, ...]) -> None:
@@ -127,5 +129,32 @@ def test_a_class_holding_the_quoted_method_is_not_lifted_for_it(tmp_path: Path) 
         assert quoted.said(spans["Forward.ignore_whitespace"]) == ("ignore_whitespace",)  # its own definition
         assert quoted.said(spans["Element.ignore_whitespace"]) == ("ignore_whitespace",)
         assert quoted.said(spans["strip_all"]) == ("ignore_whitespace",)  # a caller spells it
+    finally:
+        engine.close()
+
+
+def test_a_hyperlink_reference_lifts_nothing(tmp_path: Path) -> None:
+    """reStructuredText's `exponential backoff`_ is a link to a section or a page, not code: boltons'
+    "Generates a sequence of geometrically-increasing floats, suitable for usage with `exponential
+    backoff`_." had lifted ``backoff`` (which spells the word) x 2 over ``backoff_iter``, the
+    function the sentence describes, which only calls nothing of that name."""
+    root = tmp_path / "repo"
+    root.mkdir()
+    (root / "iterutils.py").write_text(
+        "def backoff(start, stop, count=None, factor=2.0):\n"
+        "    return list(backoff_iter(start, stop, count=count, factor=factor))\n\n\n"
+        "def backoff_iter(start, stop, count=None, factor=2.0):\n"
+        "    cur = float(start)\n    while count is None or count > 0:\n"
+        "        yield min(cur, stop)\n        cur *= factor\n        count = None if count is None else count - 1\n")
+    engine = Engine(root, tmp_path / "index", static=False)
+    try:
+        question = ("Generates a sequence of geometrically-increasing floats, suitable for usage with "
+                    "`exponential backoff`_.")
+        result = engine.search(question, limit=10)
+        assert [r.symbol for r in result.results][:2] == ["backoff_iter", "backoff"]
+        assert all(r.quoted_lift == 1.0 and not r.quoted_names for r in result.results)
+        assert "quoted" not in explain_text(result)
+        quoted = engine.search(question.replace("`exponential backoff`_", "`backoff`"), limit=10)
+        assert any(r.quoted_names == ("backoff",) for r in quoted.results)  # a code span still lifts
     finally:
         engine.close()
