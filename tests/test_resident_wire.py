@@ -6,6 +6,7 @@ runs on."""
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -65,3 +66,41 @@ def test_the_json_line_is_json_dumps_text() -> None:
     value = {"query": "café \udce9", "score": 0.1 + 0.2, "big": 1e300, "nan": float("nan"), "none": None,
              "results": [{"snippet": 'x = "✓"\t', "lines": [1, 2], "ok": True, "modalities": {"text": {"rank": 0}}}]}
     assert JSON_LINE.encode(value) == json.dumps(value, ensure_ascii=False)
+
+
+TRICKY = ['a', ' ', '"', '\\', '\n', '\x00', '\x1f', '\x7f', 'é', '\u2028', '\ud800', '\udcff', '😀', '~', '/', '\b',
+          '\f', '\t', '\r', '\x85', '\ufeff']
+
+
+def test_a_request_is_written_as_json_writes_it() -> None:
+    """The request and a socket's name (a checksum of an identity written so) are the bytes
+    ``json.dumps`` had written through ``_json``, without loading it."""
+    from maguyva_tui.resident.wire import dumps
+
+    rng = random.Random(19)
+    for _ in range(3000):
+        text = "".join(rng.choice(TRICKY) for _ in range(rng.randint(0, 6)))
+        value = {"argv": ["search", "--", text], "env": {text: text}, "n": rng.randint(-3, 3), "ok": True, "no": None}
+        assert dumps(value) == json.dumps(value, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("data", [
+    b'{"handled": true, "out": [[1, 52979], [1, null]], "code": 0}',
+    b' { "a" : [ ] , "b" : { } , "c" : -0 , "d" : [-12, 0, 10], "e": "caf\xc3\xa9" }\n',
+    b'{"why": "a \\"quoted\\" word \\u00e9 \\ud83d\\ude00", "uptime_s": 0.5, "big": 1e300}',  # read by json
+    b'{"a": 1, "a": 2}',
+])
+def test_a_header_reads_as_json_reads_it(data: bytes) -> None:
+    from maguyva_tui.resident.wire import loads
+
+    assert loads(data) == json.loads(data)
+
+
+@pytest.mark.parametrize("bad", [b"01", b"[1,]", b"-", b'{"a" 1}', b"{1: 2}", b"tru", b'"a\x01"', b"[1 2]", b'{"a": 1,}'])
+def test_a_header_json_refuses_is_refused(bad: bytes) -> None:
+    from maguyva_tui.resident.wire import loads
+
+    with pytest.raises(ValueError):
+        json.loads(bad)
+    with pytest.raises(ValueError):
+        loads(bad)
