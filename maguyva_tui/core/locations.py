@@ -49,25 +49,37 @@ _TRACE_HEAD: Final = "Traceback (most recent call last)"
 _TOKEN: Final = re.compile(r"[^\s\"'`<>\[\]{}|,;]+")
 """A run of characters a path can hold (split at spaces, quotes and brackets once, left to right)."""
 _SPELLED_LINE: Final = re.compile(
-    r"line\s{1,9}(?P<n>\d{1,9})\s{1,9}(?:of|in)\s{1,9}(?P<p>[^\s\"'`<>]{1,500}?)\s{0,9}\??"
-    r"|(?P<q>[^\s\"'`<>]{1,500}?)[,:]?\s{1,9}line\s{1,9}(?P<m>\d{1,9})\s{0,9}\??",
+    r"lines?\s{1,9}(?P<n>\d{1,9})(?:\s{0,9}(?:-|\u2013|to)\s{0,9}(?P<e>\d{1,9}))?"
+    r"\s{1,9}(?:of|in)\s{1,9}(?P<p>[^\s\"'`<>]{1,500}?)\s{0,9}\??"
+    r"|(?P<q>[^\s\"'`<>]{1,500}?)[,:]?\s{1,9}lines?\s{1,9}(?P<m>\d{1,9})"
+    r"(?:\s{0,9}(?:-|\u2013|to)\s{0,9}(?P<f>\d{1,9}))?\s{0,9}\??",
     re.I,
 )
-"""A file and a line in words, the whole question: "line 120 of wait.py", "wait.py line 120" (they
-had been questions about meaning, the file's name and the number two of their words)."""
+"""A file and a line (or lines) in words, the whole question: "line 120 of wait.py", "wait.py line
+120", "lines 60-70 of esc.go" (they had been questions about meaning, the file's name and the number
+two of their words)."""
 _EDGE: Final = "()<>:.,;!?*"
 """Punctuation around a place in prose or in a stack line (``(/srv/app/index.js:10:5)``, ``a.py:3:``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
-    """A path as written, and the line it names (``None``: the file)."""
+    """A path as written, and the line it names (``None``: the file), or the first of a range of
+    lines that ends at ``end`` (``path:60-70``; ``None``: one line)."""
 
     path: str
     line: int | None = None
+    end: int | None = None
 
     def __str__(self) -> str:
-        return self.path if self.line is None else f"{self.path}:{self.line}"
+        if self.line is None:
+            return self.path
+        return f"{self.path}:{self.line}" if self.end is None else f"{self.path}:{self.line}-{self.end}"
+
+    @property
+    def lines(self) -> str:
+        """The line or lines, as a sentence names them: "line 60", "lines 60-70"."""
+        return f"line {self.line}" if self.end is None else f"lines {self.line}-{self.end}"
 
 
 def parse(text: str) -> tuple[Place, ...]:
@@ -82,7 +94,8 @@ def parse(text: str) -> tuple[Place, ...]:
             frames.reverse()  # Python prints the innermost frame last: it is the one asked about
         return _unique(frames)
     spelled = _SPELLED_LINE.fullmatch(text)
-    if spelled is not None and (place := _place_of(spelled["p"] or spelled["q"], spelled["n"] or spelled["m"])):
+    if spelled is not None and (place := _place_of(spelled["p"] or spelled["q"], spelled["n"] or spelled["m"],
+                                                   spelled["e"] or spelled["f"])):
         return (place,)
     tokens = _TOKEN.findall(text)
     found = [place for token in tokens if (place := _with_line(token) or link_place(token)) is not None]
@@ -100,8 +113,9 @@ _GITEA_REFS: Final = frozenset({"branch", "commit", "tag"})
 """Gitea and Codeberg name the revision's kind first: ``/src/branch/main/src/app.py``."""
 _RAW_HOSTS: Final = frozenset({"raw.githubusercontent.com"})
 """Hosts whose links are ``/owner/repo/revision/path`` with no mark."""
-_LINE_ANCHOR: Final = re.compile(r"(?:L|lines?-)(\d{1,9})")
-"""A link's line: GitHub's and GitLab's ``#L120`` (``#L120-L130``, ``#L120C5``), Bitbucket's ``#lines-120``."""
+_LINE_ANCHOR: Final = re.compile(r"(?:L|lines?-)(\d{1,9})(?:C\d{1,9})?(?:(?:-L?|:)(\d{1,9}))?")
+"""A link's line or lines: GitHub's and GitLab's ``#L120`` (``#L120-L130``, ``#L120-130``, ``#L120C5``),
+Bitbucket's ``#lines-120`` (``#lines-120:130``)."""
 
 
 def link_place(token: str) -> Place | None:
@@ -116,7 +130,9 @@ def link_place(token: str) -> Place | None:
         return None
     path, fragment = read
     line = _LINE_ANCHOR.match(fragment)
-    return Place("/".join(path[1:]), int(line.group(1)) or None if line else None)
+    if line is None:
+        return Place("/".join(path[1:]))
+    return _numbered(Place("/".join(path[1:])), line.group(1), line.group(2))
 
 
 def link_path(token: str) -> str | None:
@@ -181,7 +197,7 @@ def _with_line(token: str) -> Place | None:
     token = _edges_off(token)
     head, mark, anchor = token.rpartition("#")
     if mark and head and (line := _LINE_ANCHOR.match(anchor)) is not None:
-        return _place_of(head, line.group(1))  # ``wait.py#L120``, a link's anchor on a path (it had read as a member)
+        return _place_of(head, line.group(1), line.group(2))  # ``wait.py#L120``: it had read as a member wait.py.L120
     if token.endswith(")") or "(" in token:
         head, _, rest = token.rstrip(")").rpartition("(")
         numbers = rest.split(",")
@@ -189,20 +205,21 @@ def _with_line(token: str) -> Place | None:
             return _place_of(head, numbers[0])  # ``src/a.ts(10,5)``
         token = rest or head  # a Java frame's file: ``com.x.Foo.bar(Foo.java:42)``
     parts = token.split(":")
-    if len(parts) > 1 and (first := _range_start(parts[-1])):
-        parts[-1] = first  # ``path:97-101``, as the answers write a result's lines and agents cite code
+    last = None
+    if len(parts) > 1 and (ranged := _range(parts[-1])):
+        parts[-1], last = ranged  # ``path:97-101``, as the answers write a result's lines and agents cite code
     numbers = []
     while len(parts) > 1 and _digits(parts[-1]) and len(numbers) < 2:
         numbers.append(parts.pop())
     if not numbers:
         return None
-    return _place_of(":".join(parts), numbers[-1])
+    return _place_of(":".join(parts), numbers[-1], last if len(numbers) == 1 else None)
 
 
-def _range_start(text: str) -> str | None:
-    """The first line of a range of lines, ``97-101`` (or ``97–101``, an en dash), else ``None``."""
+def _range(text: str) -> tuple[str, str] | None:
+    """The first and last line of a range of lines, ``97-101`` (or ``97–101``, an en dash), else ``None``."""
     first, dash, last = text.replace("\u2013", "-").partition("-")
-    return first if dash and _digits(first) and _digits(last) else None
+    return (first, last) if dash and _digits(first) and _digits(last) else None
 
 
 def _digits(text: str) -> bool:
@@ -211,13 +228,24 @@ def _digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def _place_of(path: str, line: str) -> Place | None:
+def _place_of(path: str, line: str, last: str | None = None) -> Place | None:
     path = _clean(_edges_off(path))
     if not _pathlike(path):
         return None
-    # Any length (a number past every file's end is said to be so); the text read, READ_CHARS, is
-    # shorter than the 4,300 digits int reads at most. Line 0 (some tools' "no line"): the file.
-    return Place(path, int(line) or None)
+    return _numbered(Place(path), line, last)
+
+
+def _numbered(place: Place, line: str, last: str | None) -> Place:
+    """A place at a line, or at the lines from ``line`` to ``last`` (either way round; a range of
+    one line is that line). Any length (a number past every file's end is said to be so); the text
+    read, READ_CHARS, is shorter than the 4,300 digits int reads at most. Line 0 (some tools' "no
+    line"): the file."""
+    first, end = int(line), int(last) if last is not None else None
+    if end is not None and end < first:
+        first, end = end, first
+    if not first:
+        return place
+    return Place(place.path, first, end if end is not None and end > first else None)
 
 
 def _lone_path(token: str) -> Place | None:
@@ -420,14 +448,49 @@ def _hits(generation: _Chunks, snapshot: _Files, resolved: Sequence[Resolved]) -
     for found in resolved:
         count = snapshot.line_count(found.path)  # type: ignore[attr-defined]
         line = min(found.line or 1, max(count, 1))
-        chunk = generation.chunk_at(found.path, line)
-        start, end = (chunk.start_line, chunk.end_line) if chunk is not None else (line, line)
-        key = (found.path, start, end)
-        if key in hits:
-            continue
-        said = f"line {found.line} of {found.place.path}" if found.line is not None else f"file {found.place.path}"
+        said = f"{found.place.lines} of {found.place.path}" if found.line is not None else f"file {found.place.path}"
         if found.line is not None and found.line > count:
             said += f" (past its last line, {count})"
-        hits[key] = Hit(found.path, start, end, 1.0 / (1 + len(hits)), chunk.symbol if chunk else None,
-                        chunk.kind if chunk else None, chunk.language if chunk else None, said)
+        for chunk in _chunks_over(generation, found.path, line, min(found.place.end or line, count)):
+            start, end = (chunk.start_line, chunk.end_line) if chunk is not None else (line, line)
+            key = (found.path, start, end)
+            if key not in hits:
+                hits[key] = Hit(found.path, start, end, 1.0 / (1 + len(hits)), chunk.symbol if chunk else None,
+                                chunk.kind if chunk else None, chunk.language if chunk else None, said)
     return list(hits.values())
+
+
+RANGE_CHUNKS: Final = 50
+"""The definitions a range of lines lists at most (``a.py:1-100000``: its first 50)."""
+RANGE_LOOKUPS: Final = 10_000
+"""The lines of a range asked for their definition at most (lines no chunk holds are asked one by one)."""
+
+
+class _ChunkAt(Protocol):
+    """What listing a range's definitions needs of a generation."""
+
+    def chunk_at(self, path: str, line: int) -> Chunk | None: ...
+
+
+def chunks_over(generation: _ChunkAt, path: str, line: int, last: int) -> list[Chunk]:
+    """The definitions (else, where the lines hold none, windows) that hold the lines ``line`` to
+    ``last`` of a file, in their order: each line's smallest, the next asked after its end (``esc.go:40-60`` across the end of
+    one function and the start of the next: both, where the range had been its first line alone)."""
+    found: list[Chunk] = []
+    asked = 0
+    while line <= last and len(found) < RANGE_CHUNKS and asked < RANGE_LOOKUPS:
+        chunk = generation.chunk_at(path, line)
+        asked += 1
+        if chunk is None:
+            line += 1
+            continue
+        if chunk not in found:
+            found.append(chunk)
+        line = max(line, chunk.end_line) + 1
+    defined = [chunk for chunk in found if chunk.symbol]
+    return defined or found  # a window between two definitions (a blank line, a comment) is no news
+
+
+def _chunks_over(generation: _Chunks, path: str, line: int, last: int) -> list[Chunk | None]:
+    """:func:`chunks_over`, or the line alone (``None``: no chunk holds it)."""
+    return [*chunks_over(generation, path, line, last)] or [None]

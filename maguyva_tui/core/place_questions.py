@@ -11,7 +11,7 @@ from typing import Final, NamedTuple
 
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent, classify
-from maguyva_tui.core.locations import LOCATION_RULE, resolve
+from maguyva_tui.core.locations import LOCATION_RULE, Place, chunks_over, resolve
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.path_names import joined
 from maguyva_tui.core.types import Chunk
@@ -39,6 +39,8 @@ def asked_at_place(generation: Generation, intent: Intent, text: str) -> tuple[s
         if len(found) != 1 or found[0].line is None:
             return None
         chunk = generation.chunk_at(found[0].path, found[0].line)
+        if chunk is not None and places[0].end is not None and len(_held(generation, found[0].path, places[0])) > 1:
+            return None  # lines over several definitions: those are listed, where it had asked of the first
     if chunk is None or not chunk.symbol:
         return None
     target = joined(chunk.path, chunk.symbol)
@@ -54,6 +56,14 @@ def _workspace_chunk(generation: Generation, path: str, line: int) -> Chunk | No
         return generation.place_chunk(path, line)  # type: ignore[attr-defined, no-any-return]
     except (KeyError, ValueError, OSError):  # a file of no index there
         return None
+
+
+def _held(generation: Generation, path: str, place: Place) -> list[Chunk]:
+    """The definitions a place's lines hold (:func:`chunks_over`; none for one line or no definition)."""
+    if place.line is None or place.end is None:
+        return []
+    last = min(place.end, generation.snapshot.line_count(path))
+    return [c for c in chunks_over(generation, path, place.line, last) if c.symbol]
 
 
 PLACE_FILES_SAID: Final = 3
@@ -94,6 +104,10 @@ def named_place(generation: Generation, text: str) -> PlaceName:
     if line > count:
         return PlaceName(text, refused=f"{places[0]} is past the end of {path}, which has {count:,} lines")
     chunk = generation.chunk_at(path, line)
+    held = _held(generation, path, places[0])
+    if len(held) > 1:
+        shown = ", ".join(c.symbol or "" for c in held[:PLACE_FILES_SAID]) + (" ..." if len(held) > PLACE_FILES_SAID else "")
+        return PlaceName(text, refused=f"{places[0]} holds {len(held)} definitions ({shown}): name one of them")
     if chunk is None or not chunk.symbol:
         return PlaceName(path, f"{places[0]} is in no definition; asking about the file {path}")
     target = joined(chunk.path, chunk.symbol)

@@ -34,7 +34,7 @@ from tests.core.test_failed_lookup import FirstWordProvider
     ("docker/Dockerfile", ["docker/Dockerfile"]),
     ("settings.json", ["settings.json"]),
     ("wait.py#L120", ["wait.py:120"]),  # an anchor on a path: it had read as the member wait.py.L120
-    ("src/a.py#L12-L20", ["src/a.py:12"]),
+    ("src/a.py#L12-L20", ["src/a.py:12-20"]),
     ("line 120 of wait.py", ["wait.py:120"]),  # in words: it had been a question about meaning
     ("wait.py, line 120?", ["wait.py:120"]),
     ("line 5 in tenacity/wait.py", ["tenacity/wait.py:5"]),
