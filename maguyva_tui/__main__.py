@@ -6,7 +6,6 @@ only when no server answers is the command line (and with it numpy and the engin
 here.
 """
 
-import gc
 import os
 import sys
 
@@ -37,6 +36,8 @@ def _main(argv: "list[str]") -> int:
         from maguyva_tui.resident.command import main as server_main
 
         return server_main(argv[1:])
+    import gc  # here: a search the resident server answers never needs it
+
     collecting = gc.isenabled()
     if argv[:1] in NO_COLLECTOR and not any(arg.startswith("--b") for arg in argv):  # --batch, or a prefix of it
         gc.disable()
