@@ -22,18 +22,20 @@ from __future__ import annotations
 import re
 from typing import Any, TypeVar, cast
 
-STRAY_BYTE = re.compile("[\udc80-\udcff]")
+from maguyva_tui.core.lazy_pattern import lazy
+
+STRAY_BYTE = lazy("[\udc80-\udcff]")
 """A byte of a file name that is not UTF-8, as Python reads the name (``surrogateescape``)."""
-LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+LONE_SURROGATE = lazy("[\ud800-\udfff]")
 """Any lone surrogate: UTF-8 cannot carry one."""
-OTHER_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
+OTHER_SURROGATE = lazy("[\ud800-\udc7f\udd00-\udfff]")
 """A lone surrogate that stands for no byte."""
 BYTES_SUFFIX = "_bytes"
 """The suffix of the field beside one that needed escaping: its exact bytes in base64."""
 
 W = TypeVar("W")
 
-TERMINAL_CONTROL = re.compile("[\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
+TERMINAL_CONTROL = lazy("[\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
 """What JSON leaves raw that a terminal acts on or that hides or reorders what is read: DEL, the C1
 controls (xterm obeys U+009B, a one-byte CSI, written in UTF-8), bidirectional marks and overrides,
 the line and paragraph separators, the zero-width space, word joiner, invisible operators, byte

@@ -14,7 +14,9 @@ from __future__ import annotations
 import posixpath
 import re
 
-_WRITTEN = re.compile(r"(?<![^\s(\[{,;=])(?P<path>\.{1,2}/[^\s:\"'`)\]},;]*)(?P<place>(?::\d+){0,2})")
+from maguyva_tui.core.lazy_pattern import lazy
+
+_WRITTEN = lazy(r"(?<![^\s(\[{,;=])(?P<path>\.{1,2}/[^\s:\"'`)\]},;]*)(?P<place>(?::\d+){0,2})")
 """A path written from the working folder (``./x``, ``../lib/x.py``, ``../``), after a blank or an
 opening bracket, with its ``:line`` or ``:line:column``. A lone ``.`` or ``..`` is left: it is as
 likely the text searched for."""

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 import numpy as np
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.names import split_identifier, word_stem
 from maguyva_tui.core.stopwords import ENGLISH
 from maguyva_tui.core.types import Chunk
@@ -54,7 +54,7 @@ stems are scored again by the next question, by each shard of a workspace, and b
 REMEMBERED_STEMS: Final = 65_536
 """Stem ids a chunk index keeps once looked up (forgotten all at once past this)."""
 
-WORD: Final = re.compile(r"[A-Za-z0-9_]+")
+WORD: Final = lazy(r"[A-Za-z0-9_]+")
 """A run of ASCII letters, digits and underscores: one identifier, number or word."""
 
 def code_words(text: str) -> list[str]:

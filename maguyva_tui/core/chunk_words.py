@@ -13,7 +13,6 @@ process of its own).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from maguyva_tui.core.bm25 import WORD, ChunkIndex, Stems
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.parsing.chunks import FUNCTION_KINDS
 from maguyva_tui.core.store.arrays import PathIndex, Strings, save_strings
 from maguyva_tui.core.store.facts_files import SCHEMAS, StoredRows
@@ -173,9 +173,9 @@ def _holders(rows: Sequence[ChunkRow]) -> set[int]:
             if rows[here][2] not in FUNCTION_KINDS and rows[after][0] <= rows[here][1]}
 
 
-_HEADER_END = re.compile(r":[ \t]*(?:#[^\n]*)?$")
+_HEADER_END = lazy(r":[ \t]*(?:#[^\n]*)?$")
 """A line ending a Python header (``class Cache(Base):``, a comment after it)."""
-_DOC_OPEN = re.compile(r"[rRuUbB]{0,2}(\"\"\"|'''|\"|')")
+_DOC_OPEN = lazy(r"[rRuUbB]{0,2}(\"\"\"|'''|\"|')")
 
 
 def docstring(run: str) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.types import Chunk
 
 Span: TypeAlias = tuple[int, int]
@@ -29,16 +30,16 @@ Span: TypeAlias = tuple[int, int]
 TEST_LANGUAGES: Final = frozenset({"rust"})
 """The languages whose code marks its tests inside a source file (read by :func:`spans_of_tests`)."""
 
-_ATTRIBUTE: Final = re.compile(rb"^[ \t]*#(!?)\[[ \t]*((?:cfg[ \t]*\(|(?:\w+::)*(?:test|bench)\b).*)\][ \t]*\r?$", re.M)
+_ATTRIBUTE: Final = lazy(rb"^[ \t]*#(!?)\[[ \t]*((?:cfg[ \t]*\(|(?:\w+::)*(?:test|bench)\b).*)\][ \t]*\r?$", re.M)
 """A Rust attribute line that may mark a test: a ``cfg(...)``, or a path ending in ``test``/``bench``."""
 
-_RUNS_AS_TEST: Final = re.compile(r"(?:\w+::)*(?:test|bench)(?:\(.*\))?")
+_RUNS_AS_TEST: Final = lazy(r"(?:\w+::)*(?:test|bench)(?:\(.*\))?")
 """``#[test]``, ``#[bench]``, ``#[tokio::test]``, ``#[tokio::test(flavor = "multi_thread")]``."""
 
-_CFG: Final = re.compile(r"cfg\s*\((.*)\)")
-_ALL: Final = re.compile(r"all\s*\((.*)\)")
+_CFG: Final = lazy(r"cfg\s*\((.*)\)")
+_ALL: Final = lazy(r"all\s*\((.*)\)")
 
-_HEAD: Final = re.compile(r"\s*(?:#!?\[|//|$)")
+_HEAD: Final = lazy(r"\s*(?:#!?\[|//|$)")
 """A line of an item's head before its name: an attribute, a comment, a blank."""
 
 
@@ -94,7 +95,7 @@ def spans_of_tests(source: bytes, lines: int, chunk_at: Callable[[int], Chunk | 
     return tuple(spans)
 
 
-_ITEM: Final = re.compile(rb"^[ \t]*(?:pub\b|fn\b|mod\b|struct\b|enum\b|impl\b|trait\b|use\b|const\b|static\b|type\b|macro_rules!)", re.M)
+_ITEM: Final = lazy(rb"^[ \t]*(?:pub\b|fn\b|mod\b|struct\b|enum\b|impl\b|trait\b|use\b|const\b|static\b|type\b|macro_rules!)", re.M)
 """A line that starts an item: an inner attribute after one belongs to a nested module."""
 
 
@@ -112,10 +113,10 @@ def holds(spans: tuple[Span, ...], start: int, end: int) -> bool:
     return any(first <= start and end <= last for first, last in spans)
 
 
-_DECLARATION: Final = re.compile(rb"^[ \t]*(?:pub(?:[ \t]*\([^)\n]*\))?[ \t]+)?mod[ \t]+(?:r#)?(\w+)[ \t]*;", re.M)
+_DECLARATION: Final = lazy(rb"^[ \t]*(?:pub(?:[ \t]*\([^)\n]*\))?[ \t]+)?mod[ \t]+(?:r#)?(\w+)[ \t]*;", re.M)
 """A module declared on its own line, its code in another file: ``mod tests;``, ``pub(crate) mod a;``."""
 
-_PATH: Final = re.compile(r'path\s*=\s*"((?:[^"\\]|\\.)*)"')
+_PATH: Final = lazy(r'path\s*=\s*"((?:[^"\\]|\\.)*)"')
 """A ``#[path = "..."]`` attribute's text: the file its module's code is in."""
 
 MOD_RS: Final = frozenset({"mod", "lib", "main"})
@@ -231,7 +232,7 @@ def declaring_files(path: str) -> tuple[str, ...]:
 _TEST_FOLDERS: Final = frozenset({"tests", "test", "testing", "spec", "specs"})
 """Folders of tests (read without the underscores or dots around them: Jest's ``__tests__``)."""
 
-_TEST_FILE: Final = re.compile(r"^(?:test_.*\.py|conftest\.py|.*_test\.\w+|.*_spec\.rb|.*\.(?:test|spec)\.[cm]?[jt]sx?|.*Tests?\.\w+)$")
+_TEST_FILE: Final = lazy(r"^(?:test_.*\.py|conftest\.py|.*_test\.\w+|.*_spec\.rb|.*\.(?:test|spec)\.[cm]?[jt]sx?|.*Tests?\.\w+)$")
 """Test files by name: ``test_x.py``, ``x_test.go``, ``x.spec.ts``, ``x_spec.rb``, ``FooTest.java``."""
 
 
@@ -242,7 +243,7 @@ def is_test_file(path: str) -> bool:
     return any(f.lower().strip("_.") in _TEST_FOLDERS for f in folders) or bool(_TEST_FILE.match(name))
 
 
-_TESTS_OF: Final = re.compile(
+_TESTS_OF: Final = lazy(
     r"^\s*(?:(?:the|which|what|any|all|find|show|list)\s+){0,2}(?:unit\s+)?tests?\s+"
     r"(?:for|of|on|covering|exercising|calling|(?:(?:that|which)\s+)?(?:call|cover|exercise|use|test|hit)s?)\s+"
     r"(?:the\s+)?(?:(?:function|method|class|func)\s+)?`?(?P<x>[A-Za-z_$][\w$]{0,200}(?:(?:\.|::)[A-Za-z_$][\w$]{0,200}){0,8})`?"

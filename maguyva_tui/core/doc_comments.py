@@ -17,10 +17,10 @@ shared with a question are weak evidence (issue 16's first mechanism), so they a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.types import Chunk
 
 ENABLED = 1
@@ -36,7 +36,7 @@ the first window, 6 comment lines above the struct, had been listed as prose wit
 COMMENT_STARTS = ("//", "/*", "*", "#", "--")
 """How a comment line (or an attribute, ``#[derive(Debug)]``) starts in the languages parsed."""
 
-_PRAGMA: Final = re.compile(
+_PRAGMA: Final = lazy(
     r"""(?x)
       \#!                                           # a shebang
     | \#(?:include|import|define|undef|if|ifn?def|elif|else|endif|pragma|error|line)\b  # C's directives
@@ -58,8 +58,8 @@ _PRAGMA: Final = re.compile(
 ``//go:generate``), a linter's or compiler's switch (``/* eslint ... */``, ``// @ts-nocheck``,
 ``// NOLINT``) or a C preprocessor line: it tells a tool how to read the file and describes no
 code under it."""
-_LICENSE: Final = re.compile(r"(?i)\bcopyright\b|\(c\)\s*\d{4}|SPDX-License-Identifier|\blicen[cs]ed under\b"
-                             r"|\bpermission is hereby granted\b")
+_LICENSE: Final = lazy(r"(?i)\bcopyright\b|\(c\)\s*\d{4}|SPDX-License-Identifier|\blicen[cs]ed under\b"
+                       r"|\bpermission is hereby granted\b")
 """Words of a licence header: a paragraph of comments holding them is the file's licence, not a
 description of the code under it."""
 
@@ -98,7 +98,7 @@ DOC_LINES = 10
 _ATTRIBUTES: Final = ("#[", "#![", "@")
 """How an attribute or annotation line between a doc comment and its definition starts (Rust's
 ``#[inline]``, PHP 8's ``#[Pure]``, Java's ``@Override``, a TypeScript decorator)."""
-_MARKERS: Final = re.compile(r"^(?:/\*+|\*+/?|//+[!/]?|#+|--)|\*+/$")
+_MARKERS: Final = lazy(r"^(?:/\*+|\*+/?|//+[!/]?|#+|--)|\*+/$")
 """A comment line's markers, around its words."""
 
 

@@ -18,18 +18,19 @@ import re
 from collections.abc import Callable, Collection
 from typing import Final
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.locations import is_file_name
 from maguyva_tui.core.path_names import in_path, outside_path, path_in
 from maguyva_tui.core.types import Hit, echo
 
-_CLOSING: Final = re.compile(
+_CLOSING: Final = lazy(
     r"\s(?:in|under|inside|within)\s+(?:the\s+)?(?P<called>(?:folder|directory|dir)\s+)?"
     r"(?P<p>[^\s?]{1,400}?)\s*\??\s*$",
     re.I,
 )
 """A question's closing place: ``in radon/cli``, ``under the folder tests``, ``within cli?``."""
 
-_NO_PROSE: Final = re.compile(r"(?=[\w.@+-]*[A-Za-z])[\w.@+-]*[_\d-][\w.@+-]*")
+_NO_PROSE: Final = lazy(r"(?=[\w.@+-]*[A-Za-z])[\w.@+-]*[_\d-][\w.@+-]*")
 """A word prose does not write: a letter, and an underscore, a digit or a hyphen (``nowhere_dir``)."""
 
 _WRAPPING: Final = "\"'`\u201c\u201d\u2018\u2019()[]{}<>"
@@ -60,7 +61,7 @@ def closing_place(text: str) -> tuple[str, str, bool] | None:
     return text[: match.start()].rstrip() + text[match.end("p"):].rstrip(), place, bool(match.group("called"))
 
 
-_CLOSING_FILE: Final = re.compile(
+_CLOSING_FILE: Final = lazy(
     r"\s(?:in|inside|within)\s+(?:the\s+)?(?:(?:file|module)\s+)?(?P<p>[^\s?/\\]{1,200}?)\s*\??\s*$", re.I)
 """A question closing on a lone file's name: ``in core.py``, ``in the file maybe.ts?``."""
 

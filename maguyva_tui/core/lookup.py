@@ -20,6 +20,7 @@ from weakref import WeakKeyDictionary
 from maguyva_tui.core import unread_files
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import Intent
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.locations import LOCATION_RULE, is_file_name
 from maguyva_tui.core.names import normalize, qualifier_parts
 from maguyva_tui.core.path_names import in_path, split
@@ -39,14 +40,14 @@ letters off in a name of eight or more (``run_simpel`` -> ``run_simple``), not a
 LENGTH_SLACK: Final = 3
 """Names compared for closeness differ in length by at most this (a cheap filter before difflib)."""
 
-_NAME: Final = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*[!?]?")
+_NAME: Final = lazy(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*[!?]?")
 """A target that is a name (``parse_config``, ``Config.load``, ``ns::f``, Ruby's ``save!`` and
 ``valid?``), not words or a pattern."""
 
-_MODULE_STATEMENT: Final = re.compile(r"\s*(?:import|from|use|require|#include)\b")
+_MODULE_STATEMENT: Final = lazy(r"\s*(?:import|from|use|require|#include)\b")
 """``import os``: the question names a module, which the symbol table does not hold."""
 
-_FIRST: Final = re.compile(r"[^\W_]")
+_FIRST: Final = lazy(r"[^\W_]")
 """A name's first letter or digit: its normalized form starts with it, lowercased."""
 
 _names: WeakKeyDictionary[Generation, dict[str, list[str]]] = WeakKeyDictionary()

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.names import qualifier_parts
 from maguyva_tui.core.types import Symbol, echo
 
@@ -30,18 +31,18 @@ QUESTION_CHARS: Final = 300
 OWNER_WORDS: Final = 6
 """An owner named in more words than this is a sentence, not a name."""
 
-_PHRASE: Final = re.compile(
+_PHRASE: Final = lazy(
     rf"\b(?:the\s+)?(?P<member>[A-Za-z_$][\w$]*)(?:\(\))?\s+(?:{'|'.join(MEMBER_NOUNS)})\s+of\s+(?:the\s+|an?\s+)?"
     rf"(?P<owner>[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*(?:\s+[A-Za-z_$][\w$]*){{0,{OWNER_WORDS}}})",
     re.I,
 )
-_NOUN_FIRST: Final = re.compile(
+_NOUN_FIRST: Final = lazy(
     rf"\b(?:the\s+)?(?P<quoted>(?:{'|'.join(MEMBER_NOUNS)})\s+(?P<member>[A-Za-z_$][\w$]*)(?:\(\))?)\s+of\s+(?:the\s+|an?\s+)?"
     rf"(?P<owner>[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*(?:\s+[A-Za-z_$][\w$]*){{0,{OWNER_WORDS}}})",
     re.I,
 )
 """The same phrase written noun first: "method __str__ of WrongTypeError" (it had read as an error's name)."""
-_NAME_WORD: Final = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_NAME_WORD: Final = lazy(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 """A word of a name as written: ``fenced``, ``Code``, ``Block``, ``Parser`` of ``fencedCodeBlockParser``."""
 
 

@@ -10,10 +10,11 @@ concatenation holds each clause on one line).
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-RUNTIME_VALUE: Final = re.compile(
+from maguyva_tui.core.lazy_pattern import lazy
+
+RUNTIME_VALUE: Final = lazy(
     r"<[^<>\n]{1,200}>"  # an object's repr: <class 'int'>, <built-in function eval>
     r"|\{[^{}\n]{0,200}\}|\[[^\[\]\n]{0,200}\]"  # a dict's or a list's
     r"|(?<![\w])b(?P<b>['\"])[^'\"\n]{0,200}(?P=b)"  # a bytes repr: b'AB'
@@ -28,13 +29,13 @@ FIXED_WORDS: Final = 3
 FIXED_TEXTS: Final = 8
 """Fixed texts of one message looked for at most (each is one lookup of the text index)."""
 
-_CLAUSE_BREAK: Final = re.compile(r"(?<=[,.;:!?])\s+|(?<!\s)\s++(?=\()")
+_CLAUSE_BREAK: Final = lazy(r"(?<=[,.;:!?])\s+|(?<!\s)\s++(?=\()")
 """Where a message's text may be cut between two string literals: after a clause's mark, before a
 parenthesis. A run of spaces is tried from its start alone, read once: tried from each of its
 spaces, a message of 4,000 spaces had taken 0.47 s, 16,000 spaces 8.8 s."""
 
 
-_CODE_QUOTED: Final = re.compile(r"(`+)[^`\n]*\1")
+_CODE_QUOTED: Final = lazy(r"(`+)[^`\n]*\1")
 """Code a sentence quotes in back-ticks (a docstring's ``Settings``, Markdown's `key`)."""
 
 
@@ -111,16 +112,16 @@ def anchored_texts(message: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-_WORD: Final = re.compile(r"\w+")
+_WORD: Final = lazy(r"\w+")
 _QUOTES: Final = "'\"`"
 
 
-_LEAD_NAME: Final = re.compile(
+_LEAD_NAME: Final = lazy(
     r"[A-Z][A-Za-z0-9_]*(?:\.[A-Za-z_]\w*)*(?= (?:is|must|cannot|can|should|has|does|contains|was|are|may) )")
 """A capitalized name opening a message before its verb, which may be a value put in unquoted: a
 field's name (go-playground/validator's ``Email is a required field`` is ``{0} is a required
 field``; ``Missing required argument`` opens with no value)."""
-_TAIL_VALUE: Final = re.compile(r"(?<=\w): \S{1,200}$")
+_TAIL_VALUE: Final = lazy(r"(?<=\w): \S{1,200}$")
 """One token closing a message after a colon, which may be a value put in unquoted (yargs'
 ``Missing required argument: r`` is ``Missing required argument: %s``)."""
 
@@ -149,7 +150,7 @@ def bare_value_texts(message: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-_WHERE_SUFFIX: Final = re.compile(r" \((?:at|in|on|near) [^()\n]{1,100}\)$")
+_WHERE_SUFFIX: Final = lazy(r" \((?:at|in|on|near) [^()\n]{1,100}\)$")
 """Where a parser says it failed, put after its message by another function (tomli's ``Invalid
 value (at line 1, column 5)``, ``(at end of document)``)."""
 

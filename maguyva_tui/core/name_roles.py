@@ -17,13 +17,14 @@ import builtins
 import re
 from collections.abc import Callable, Iterable
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.types import Ranked
 
 UNKNOWN_ROLE = "an attribute, an import, a builtin or another package's name"
 """What the notice says when the lines do not tell what the name is."""
 
-_IMPORT_LINE = re.compile(r"^\s*(?:from\s+\S+\s+import\b|import\b|#\s*include\b|use\s|require(?:_once)?\b)"
-                          r"|\brequire\s*\(|\bimport\s*\(")
+_IMPORT_LINE = lazy(r"^\s*(?:from\s+\S+\s+import\b|import\b|#\s*include\b|use\s|require(?:_once)?\b)"
+                    r"|\brequire\s*\(|\bimport\s*\(")
 """A line that imports: Python's, JavaScript's, Rust's, PHP's and C's forms, and ``require(...)``."""
 
 _PYTHON_BUILTINS = frozenset(name for name in dir(builtins) if not name.startswith("_"))

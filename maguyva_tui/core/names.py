@@ -12,15 +12,16 @@ Every engine that compares a query with a name goes through these, so ``parseCon
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from functools import lru_cache
 from typing import Final, Literal
 
-_WORD = re.compile(r"[^\W_]+")
+from maguyva_tui.core.lazy_pattern import lazy
+
+_WORD = lazy(r"[^\W_]+")
 """Runs of letters and digits: underscores and punctuation separate words."""
 
-_PART = re.compile(r"[A-Z]+(?=[A-Z][^\W\d_A-Z])|[A-Z]?[^\W\d_A-Z]+|[A-Z]+|\d+")
+_PART = lazy(r"[A-Z]+(?=[A-Z][^\W\d_A-Z])|[A-Z]?[^\W\d_A-Z]+|[A-Z]+|\d+")
 """Inside a word: an acronym before a capitalised word, a (capitalised) word, an acronym, digits."""
 
 ASCII_PART_PATTERN: Final = r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+"
@@ -28,13 +29,13 @@ ASCII_PART_PATTERN: Final = r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+"
 pattern that splits many names at once (none of its parts spans an underscore, so over names
 joined by a separator it finds each name's parts in turn)."""
 
-_SEGMENT = re.compile(r"[A-Z][^\W_A-Z]*|[^\W_A-Z]+")
+_SEGMENT = lazy(r"[A-Z][^\W_A-Z]*|[^\W_A-Z]+")
 """A camel-hump query segment: starts at a capital or after a separator."""
 
 OPERATOR_SYMBOL: Final = r"(?:->\*?|\(\)|\[\]|<=>|<<=?|>>=?|&&|\|\||\+\+|--|[-+*/%^&|~!=<>]=?|,)"
 """The symbol after ``operator`` in a C++ operator's name (``operator<<``, ``operator->``), longest first."""
 
-OPERATOR_METHOD: Final = re.compile(r"\[\]=?|[-+~!]@|\*\*|<=>|===?|!=|[=!]~|<<|>>|<=|>=|[-+*/%<>&|^~!`]")
+OPERATOR_METHOD: Final = lazy(r"\[\]=?|[-+~!]@|\*\*|<=>|===?|!=|[=!]~|<<|>>|<=|>=|[-+*/%<>&|^~!`]")
 """A method named by an operator's symbol alone, as Ruby defines them (``def ~``, ``def []=``,
 ``def <=>``, ``def -@``): a name no identifier pattern reads, looked up as written."""
 
@@ -44,15 +45,15 @@ def is_operator_method(word: str) -> bool:
     return OPERATOR_METHOD.fullmatch(word) is not None
 
 
-_IDENTIFIER = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*"
-                         rf"(?:(?<=\boperator){OPERATOR_SYMBOL})?")
+_IDENTIFIER = lazy(r"(?:[^\W\d]|\$)[\w$]*(?:(?:\.|::|->)(?:[^\W\d]|\$)[\w$]*)*"
+                   rf"(?:(?<=\boperator){OPERATOR_SYMBOL})?")
 """An identifier in prose, qualified ones (``a.b``, ``a::b``, ``a->b``) kept whole, and so is a C++
 operator's symbol (``Foo::operator==``)."""
 
-_QUALIFIER = re.compile(r"::|(?<!\boperator)(?<!\boperator )->|\.")
+_QUALIFIER = lazy(r"::|(?<!\boperator)(?<!\boperator )->|\.")
 """A qualifier's separator; the arrow of C++'s ``operator->`` (``operator->*``) is the name's."""
 
-ASCII_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+ASCII_NAME: Final = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 """One plain ASCII name, unqualified: the words the text engine takes from a question or a chunk,
 the same words its index's ASCII word boundaries delimit."""
 
@@ -120,7 +121,7 @@ def normalize(name: str) -> str:
     return "".join(split_identifier(name))
 
 
-_PLAIN = re.compile(r"[A-Za-z0-9_]*")
+_PLAIN = lazy(r"[A-Za-z0-9_]*")
 """An ASCII name of letters, digits and underscores: normalized without splitting it."""
 
 

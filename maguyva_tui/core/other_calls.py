@@ -22,11 +22,11 @@
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.paths import is_secondary
 from maguyva_tui.core.types import Hit
 from maguyva_tui.core.value_uses import value_uses_note
@@ -44,7 +44,7 @@ a base named further down is inside something larger, and shown by its own line.
 NAMESAKES_SHOWN = 3
 """Other definitions of a bare name named in its note at most (then "..." and how many)."""
 
-PROPERTY_DECORATOR = re.compile(r"\s*@(?:[\w.]*\.)?(?:property|cached_property)\b\s*$")
+PROPERTY_DECORATOR = lazy(r"\s*@(?:[\w.]*\.)?(?:property|cached_property)\b\s*$")
 """A Python decorator that makes a method read as an attribute: ``@property``, ``@functools.cached_property``."""
 
 LineReader: TypeAlias = Callable[[str, int], str]

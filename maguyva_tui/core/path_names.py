@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.locations import is_file_name
 from maguyva_tui.core.names import QUESTION_NAME
 from maguyva_tui.core.types import Symbol, echo
@@ -29,7 +30,7 @@ where a token starts (the look-behind: a long run of letters is tried once, not 
 QUESTION_TARGET: Final = rf"(?:{FILE_PATH}::?)?{QUESTION_NAME}"
 """A symbol named in a question, optionally through its file (``cli.py::locate_app``)."""
 
-_IN_FILE: Final = re.compile(rf"(?P<path>{FILE_PATH})::?(?P<name>{QUESTION_NAME})")
+_IN_FILE: Final = lazy(rf"(?P<path>{FILE_PATH})::?(?P<name>{QUESTION_NAME})")
 
 SHOWN: Final = 3
 """Files a notice names at most (then "..." and how many)."""
@@ -66,11 +67,11 @@ def first_in(text: str) -> str | None:
     return None
 
 
-_QUOTED_PATH: Final = re.compile(r"[\"'`\u201c\u2018]([^\"'`\u201c\u201d\u2018\u2019\n]{1,300})[\"'`\u201d\u2019]")
+_QUOTED_PATH: Final = lazy(r"[\"'`\u201c\u2018]([^\"'`\u201c\u201d\u2018\u2019\n]{1,300})[\"'`\u201d\u2019]")
 """A quoted text that may be a path with blanks in it (``"my dir/a.py"``)."""
-_SEGMENT: Final = re.compile(r"[\w.@+ -]{1,100}")
+_SEGMENT: Final = lazy(r"[\w.@+ -]{1,100}")
 """One folder or file name of a path a question writes (a blank only inside quotes)."""
-_FOLDER_WORD: Final = re.compile(r"[\w.@+-]*[A-Za-z][\w.@+-]+")
+_FOLDER_WORD: Final = lazy(r"[\w.@+-]*[A-Za-z][\w.@+-]+")
 """A lone folder's name written with its ``/`` (``english/``): two characters or more, a letter."""
 _WRAPPING: Final = "\"'`\u201c\u201d\u2018\u2019()[]{}<>"
 _TRAILING: Final = "?!,;:."
@@ -95,7 +96,7 @@ def path_in(text: str) -> str | None:
     return None
 
 
-_NAMED_IN: Final = re.compile(rf"(?P<path>[^:\s]{{1,2000}}?)::?(?P<name>{QUESTION_NAME})")
+_NAMED_IN: Final = lazy(rf"(?P<path>[^:\s]{{1,2000}}?)::?(?P<name>{QUESTION_NAME})")
 """A word naming a name through a path (``/etc/passwd::f``), any path: :func:`_outside_file` keeps
 those outside the root."""
 
@@ -283,7 +284,7 @@ def _listed(items: list[str]) -> str:
 MAX_LINKED_FOLDERS: Final = 32
 """The folders above an absolute path checked at most for a link to the root (one ``stat`` each)."""
 
-_ABSOLUTE_WORD: Final = re.compile(r"(?<![^\s\"'`(\[<])/[^\s\"'`)\]>/]+/[^\s\"'`)\]>]+")
+_ABSOLUTE_WORD: Final = lazy(r"(?<![^\s\"'`(\[<])/[^\s\"'`)\]>/]+/[^\s\"'`)\]>]+")
 """An absolute path written in a question, from a token's start: at least a folder and a name."""
 
 
@@ -361,7 +362,7 @@ def rooted_paths(text: str, root: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
-_OUTSIDE_PLACE: Final = re.compile(
+_OUTSIDE_PLACE: Final = lazy(
     r"\s(?:in|under|inside|within)\s+(?:the\s+)?(?:(?:folder|directory|dir|file|package|module)\s+)?"
     r"(?P<p>(?:/|\.\./|~/|\.\.(?=[\s?]|$))\S{0,400}?)\s*\??\s*$",
     re.I,
@@ -384,7 +385,7 @@ def outside_place(text: str, root: str) -> tuple[str, str] | None:
     return text[: match.start()].rstrip() + text[match.end("p"):].rstrip(), place
 
 
-_DOTTED_PATH: Final = re.compile(r"(?<![^\s\"'`(\[<])(?![/~])[\w.@+-]+(?:/[\w.@+-]*)+")
+_DOTTED_PATH: Final = lazy(r"(?<![^\s\"'`(\[<])(?![/~])[\w.@+-]+(?:/[\w.@+-]*)+")
 """A relative path in a question, from a token's start (an absolute or home one is outside, or read
 from the root first: :func:`through_root`), ``//`` and ``.`` or ``..`` folders allowed."""
 

@@ -10,13 +10,15 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from maguyva_tui.core.lazy_pattern import lazy
+
 DEMOTED_DIRS: Final = frozenset(
     {"vendor", "third_party", "third-party", "node_modules", "build", "dist", "archive",
      "generated", "__generated__"}
 )
 """Folders whose files are someone else's code, build output or old copies (any path component)."""
 
-_DEMOTED_FILE: Final = re.compile(
+_DEMOTED_FILE: Final = lazy(
     r"(?:_pb2(?:_grpc)?\.pyi?|\.pb\.(?:go|cc|h)|[._]generated\.[^/]+|\.min\.(?:js|mjs|css))$", re.I
 )
 """Generated files (protobuf, ``*.generated.*``) and minified bundles, by file name."""
@@ -28,7 +30,7 @@ SECONDARY_DIRS: Final = frozenset(
 """Folders of code about the package rather than the package itself: its examples, tests and docs
 (not ``example`` or ``sample``: ``com/example/`` is a Java package's own code)."""
 
-_SECONDARY_FILE: Final = re.compile(
+_SECONDARY_FILE: Final = lazy(
     r"^(?:test_.*\.py|conftest\.py|.*_test\.(?:py|go)|.*_spec\.rb|.*\.(?:test|spec)\.[jt]sx?|.*\.(?:md|markdown|rst|adoc|txt))$", re.I
 )
 """Test files by name where no folder says so (``test_x.py``, ``x_test.go``, ``x.spec.ts``, RSpec's

@@ -74,6 +74,7 @@ from maguyva_tui.core.intent import (
     unnamed_subject,
     written_name,
 )
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.locations import (
     LOCATION_RULE,
     asks_places,
@@ -182,7 +183,7 @@ the text engine votes only with code-like words; before that, plain words are al
 FUSED_TEXT_FILES = 60
 """Files the text engine verifies in a blended search (those defining the literal, then the most central)."""
 
-ASKS_ASIDE = re.compile(
+ASKS_ASIDE = lazy(
     r"\b(?:tests?|testing|examples?|docs?|documentation|samples?|demos?|benchmarks?|conftest|fixtures?)\b", re.I
 )
 """Words by which a question asks for examples, tests or docs: the direct path then leaves them where
@@ -526,14 +527,14 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     )
 
 
-_PAIRED = re.compile(
+_PAIRED = lazy(
     rf"(?<![\w$])`?(?P<a>{QUESTION_NAME})(?:\(\))?`?\s{{0,4}}(?:,|&|\band\b|\bor\b|\bvs\b\.?|\bversus\b)\s{{0,4}}"
     rf"`?(?P<b>{QUESTION_NAME})",
     re.I,
 )
 """Two names a question joins ("who calls WithField and WithFields", "A vs B", "A, B"); a name is
 tried from its first letter only, so a long word is read once."""
-_ONE_WORD: Final = re.compile(r"\w+")
+_ONE_WORD: Final = lazy(r"\w+")
 """A text of word characters alone (a lone identifier, as most literal searches are): no keyword,
 kind's noun or join can be read in it (each needs a space or a mark), so :func:`_other_names` and
 :func:`_asked_kinds` answer at once what their patterns would (``tests/core/test_lone_word_search.py``)."""
@@ -631,7 +632,7 @@ def _places_named(text: str) -> str:
     return " ".join(str(place) for place in parse_places(text)) or text.strip()
 
 
-_HELD_CLAUSE = re.compile(r"; .*? holds? it, not indexed \(over \d+ MiB\)")
+_HELD_CLAUSE = lazy(r"; .*? holds? it, not indexed \(over \d+ MiB\)")
 """The clause naming the big files that hold a missing string or name (:func:`unread_files.said`)."""
 
 
@@ -695,8 +696,8 @@ PLACES_SHOWN = 3
 
 RAISES_RULE = "raise_sites"
 """The rule of a question about where an error is raised or thrown: the lines doing it."""
-_RAISES = re.compile(r"\b(?:rais(?:e|es|ed|ing)|throw(?:s|n|ing)?)\b", re.I)
-_TYPED_RAISE = re.compile(r"\s*(?:raise|throw)\b", re.I)
+_RAISES = lazy(r"\b(?:rais(?:e|es|ed|ing)|throw(?:s|n|ing)?)\b", re.I)
+_TYPED_RAISE = lazy(r"\s*(?:raise|throw)\b", re.I)
 RAISES_WORDS = 8
 """A question about raising an error has at most this many words ("where is PathAccessError raised")."""
 
@@ -754,7 +755,7 @@ def _used_not_defined(generation: Generation, intent: Intent, req: SearchRequest
     return replace(failed, message=said)
 
 
-_NAME_PARTS = re.compile(r"\.|::|->|\\")
+_NAME_PARTS = lazy(r"\.|::|->|\\")
 
 
 def _spelled_whole(generation: Generation, name: str) -> bool:
@@ -822,7 +823,7 @@ def _package_init(generation: Generation, word: str) -> str | None:
     return package if package is not None and package.rpartition("/")[2] == "__init__.py" else None
 
 
-_DOTTED = re.compile(r"[^\W\d]\w*(?:\.[^\W\d]\w*)+")
+_DOTTED = lazy(r"[^\W\d]\w*(?:\.[^\W\d]\w*)+")
 """A module's dotted name (``pkg.mod``): identifiers joined by dots."""
 
 
@@ -1138,7 +1139,7 @@ def lists_callers(intent: Intent, the_plan: Plan, req: SearchRequest) -> bool:
     return not (asks_callees(req.text) or asks_overrides(req.text) or asks_subtypes(req.text))
 
 
-_LONE_WORD = re.compile(r"[^\W\d_][\w'-]{2,63}")
+_LONE_WORD = lazy(r"[^\W\d_][\w'-]{2,63}")
 
 
 def _missing_word(parts: Parts, intent: Intent, req: SearchRequest, query: Query | None = None,
@@ -1243,7 +1244,7 @@ def _literal(parts: Parts, the_plan: Plan, query: Query, run: _Run) -> tuple[Pla
 SHOUTED_CHARS = 200
 """A question typed in capitals is read for names in another case up to this long (a longer text
 is pasted, its capitals its own)."""
-_WORD = re.compile(r"(?<![\w$])(?:[^\W\d]|\$)[\w$]*")
+_WORD = lazy(r"(?<![\w$])(?:[^\W\d]|\$)[\w$]*")
 """A word of a question that may be a name, or a part of a dotted one."""
 
 
@@ -1605,10 +1606,10 @@ def _fixed_in(message: str, value: str | None) -> list[str]:
     return list(dict.fromkeys(anchored_texts(message) + with_unquoted(around + fixed_texts(message))))
 
 
-QUOTED_VALUE = re.compile(r"(?P<q>['\"`])(?P<v>[^'\"`\n]{1,200})(?P=q)")
+QUOTED_VALUE = lazy(r"(?P<q>['\"`])(?P<v>[^'\"`\n]{1,200})(?P=q)")
 """A value quoted in a message (``'ftp://x'``, ``"FOO"``)."""
 
-MESSAGE_VALUE = re.compile(r"(?P<q>['\"])(?P<v>[^'\"`\n]{1,200})(?P=q)")
+MESSAGE_VALUE = lazy(r"(?P<q>['\"])(?P<v>[^'\"`\n]{1,200})(?P=q)")
 """A value a sentence quotes as a message prints it: in single or double quotes. Back-ticks in a
 sentence quote code, as a docstring's ``Settings`` does, not a value put in at run time (each
 text around one had been looked up as a literal: a workspace's round trip per repository)."""
@@ -1697,7 +1698,7 @@ def _overridden(generation: Generation, intent: Intent, req: SearchRequest) -> I
 
 
 SUFFIXED_RULE = "suffixed_name"
-_SUFFIXED = re.compile(rf"(?<![\w$])(?P<name>{QUESTION_NAME}[!?])(?![\w$!?])")
+_SUFFIXED = lazy(rf"(?<![\w$])(?P<name>{QUESTION_NAME}[!?])(?![\w$!?])")
 """A name ending in ``!`` or ``?``, as Ruby spells them (``save!``, ``valid?``, ``Base#save!``)."""
 
 
@@ -1934,10 +1935,10 @@ SUBJECT_RULE = "question_about_symbol"
 Segment", "explain Padding"): asked as where that symbol is defined, as the lone word is, so its
 definition comes first and the blend of its words after."""
 
-_SUBJECT_WORD = re.compile(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*){0,8}")
+_SUBJECT_WORD = lazy(r"[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*){0,8}")
 """A word of a question, a qualified name whole (``Entry.Dup``, ``marked.use``: it had been two
 words, and "what does Entry.Dup do" a blend where "what does AttemptManager do" is the definition)."""
-_CONTRACTED = re.compile(r"['\u2019]s\b")
+_CONTRACTED = lazy(r"['\u2019]s\b")
 """A contraction's or a possessive's ``'s``, no word of the question."""
 _SUBJECT_FILLERS = frozenset(
     "what whats how why does do did is are was were a an the this that explain explains describe tell me "
@@ -2124,8 +2125,8 @@ def _direct_demotion(generation: Generation, query: Query) -> Callable[[str], fl
     return secondary_demotion
 
 
-_ASIDE_WORD: Final = re.compile(ASKS_ASIDE.pattern.replace(r"\b", ""), re.I)
-_NAME_WORD: Final = re.compile(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
+_ASIDE_WORD: Final = lazy(ASKS_ASIDE.pattern.replace(r"\b", ""), re.I)
+_NAME_WORD: Final = lazy(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])")
 """A word of a name or a path as written: ``adapter``, ``test`` of ``adapter/test.rb``; ``Test``,
 ``Adapter`` of ``TestAdapter``."""
 
@@ -2354,7 +2355,7 @@ def _defined_within(generation: Generation, names: Sequence[str]) -> dict[str, l
     return found
 
 
-_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+_IDENTIFIER = lazy(r"[A-Za-z_$][\w$]*")
 
 
 def named_files(text: str) -> NamedFiles | None:

@@ -32,13 +32,13 @@ the rest of their likes.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 from typing import Final
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.names import qualifier_parts, split_identifier
 from maguyva_tui.core.types import Hit, Query, Symbol, echo
 
@@ -77,7 +77,7 @@ KIND_FAMILIES: dict[str, str] = {
 """Kinds that are the same kind of thing for a sibling (a method is a function's sibling); a kind
 outside the table (imports, modules) has no siblings."""
 
-_PARAMETER = re.compile(r"[A-Za-z_$][\w$]*")
+_PARAMETER = lazy(r"[A-Za-z_$][\w$]*")
 _IMPLICIT = frozenset({"self", "cls", "this"})
 
 

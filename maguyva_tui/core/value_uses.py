@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING, Final
 
 from maguyva_tui.core.generation import Generation
+from maguyva_tui.core.lazy_pattern import lazy
 
 if TYPE_CHECKING:
     from maguyva_tui.core.graph.model import CodeGraph
@@ -20,8 +21,8 @@ MAX_FILES: Final = 200
 """Files read at most for one name (those the text index says hold it)."""
 SHOWN: Final = 3
 """Lines a note names at most (then how many in all)."""
-_NOT_A_USE: Final = re.compile(r"\s*(?:#|//|\*|/\*|(?:pub(?:\([^)]*\))?\s+|export\s+)?(?:from|import|use|require)\b"
-                               r"|(?:async\s+)?(?:def|fn|func|function)\s)")
+_NOT_A_USE: Final = lazy(r"\s*(?:#|//|\*|/\*|(?:pub(?:\([^)]*\))?\s+|export\s+)?(?:from|import|use|require)\b"
+                         r"|(?:async\s+)?(?:def|fn|func|function)\s)")
 """A line whose word is no use as a value: a comment, an import, a definition."""
 
 

@@ -97,6 +97,7 @@ from maguyva_tui.core.embed.minilm import MODEL_SHA256, model_dir, single_thread
 from maguyva_tui.core.embed.static_version import STATIC_VERSION as STATIC_VERSION  # read alone by a search
 from maguyva_tui.core.embed.store import Rows, npz_member
 from maguyva_tui.core.embed.transformer import HEADS, Encoder, Layer, gelu, layer_norm
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.store.arrays import read_members, unique, unique_inverse
 from maguyva_tui.core.store.format import make_private_dir
 from maguyva_tui.core.store.vouched import vouch, vouched
@@ -279,7 +280,7 @@ _PUNCTUATION = string.punctuation.encode()
 _TO_SPACE = bytes.maketrans(_PUNCTUATION + b"\0", b" " * (len(_PUNCTUATION) + 1))  # NUL too: it separates texts
 _SEPARATOR = b"\0"
 _JOIN = b" \0 "
-_IDENTIFIER_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
+_IDENTIFIER_PART = lazy(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_]+")
 _SPECIAL = ("[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]")
 
 
@@ -343,8 +344,8 @@ def own_text(text: str) -> str:
     return text[: newline + 1] + "\n".join(lines[skipped:])
 
 
-_DOC_LINE = re.compile(r"[ \t]*(?:/\*|\*|#(?![!\[]|\s*(?:include|define|if|ifdef|ifndef|endif|else|elif|pragma|undef"
-                       r"|error|import)\b)|//|--(?!-)|;;)")
+_DOC_LINE = lazy(r"[ \t]*(?:/\*|\*|#(?![!\[]|\s*(?:include|define|if|ifdef|ifndef|endif|else|elif|pragma|undef"
+                 r"|error|import)\b)|//|--(?!-)|;;)")
 """A comment line (not C's preprocessor lines nor Rust's attributes, as :data:`_COMMENT_LINE`)."""
 
 
@@ -917,9 +918,9 @@ def _labels(texts: Sequence[str]) -> list[tuple[str, bool]]:
     return out
 
 
-_DOCSTRING = re.compile(r'"""(.*?)"""|\'\'\'(.*?)\'\'\'|/\*(.*?)\*/', re.S)
-_COMMENT_LINE = re.compile(r"^\s*(?:#(?![!\[]|\s*(?:include|define|if|ifdef|ifndef|endif|else|elif|pragma|undef|error|import)\b)"
-                           r"|//[/!]?|--(?!-)|;;)(.*)$", re.M)
+_DOCSTRING = lazy(r'"""(.*?)"""|\'\'\'(.*?)\'\'\'|/\*(.*?)\*/', re.S)
+_COMMENT_LINE = lazy(r"^\s*(?:#(?![!\[]|\s*(?:include|define|if|ifdef|ifndef|endif|else|elif|pragma|undef|error|import)\b)"
+                     r"|//[/!]?|--(?!-)|;;)(.*)$", re.M)
 
 
 def prose_blocks(texts: Sequence[str]) -> list[str]:

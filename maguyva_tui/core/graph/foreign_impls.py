@@ -18,13 +18,14 @@ from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.model import CodeGraph
 from maguyva_tui.core.graph.sites import INHERIT
 from maguyva_tui.core.graph.tables import CLASS_KINDS, symbol_id
+from maguyva_tui.core.lazy_pattern import lazy
 
 HEADER_LINES = 6
 """An impl header is read from at most this many lines from its first (a long ``where`` clause)."""
-_FOR = re.compile(r"\bfor\s+(?P<type>.+?)\s*(?:\bwhere\b|\{|$)", re.DOTALL)  # [u8; N] holds a ;
-_IMPL = re.compile(r"\s*(?:unsafe\s+)?impl\b")
-_PARAMS = re.compile(r"\s*(?:unsafe\s+)?impl\s*<(?P<params>[^{]*?)>\s*[\w:]")
-_LIFETIME_MUT = re.compile(r"^(?:&\s*(?:'\w+\s+)?(?:mut\s+)?|\*\s*(?:const|mut)\s+|dyn\s+)+")
+_FOR = lazy(r"\bfor\s+(?P<type>.+?)\s*(?:\bwhere\b|\{|$)", re.DOTALL)  # [u8; N] holds a ;
+_IMPL = lazy(r"\s*(?:unsafe\s+)?impl\b")
+_PARAMS = lazy(r"\s*(?:unsafe\s+)?impl\s*<(?P<params>[^{]*?)>\s*[\w:]")
+_LIFETIME_MUT = lazy(r"^(?:&\s*(?:'\w+\s+)?(?:mut\s+)?|\*\s*(?:const|mut)\s+|dyn\s+)+")
 
 
 @dataclass(frozen=True, slots=True)

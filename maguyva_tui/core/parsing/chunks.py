@@ -6,10 +6,10 @@ Lines are counted by ``\\n`` only, as tree-sitter counts rows, so a CRLF file or
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.types import Chunk
 
 WINDOW_LINES = 40  # about a screenful: whole enough to read, small enough to embed
@@ -20,11 +20,11 @@ FUNCTION_KINDS = frozenset({"function", "method"})
 
 _Line = TypeVar("_Line", str, bytes)
 
-_BLANK = re.compile(r"[\W_]*")
-_BLANK_BYTES = re.compile(rb"[^A-Za-z0-9\x80-\xff]*")  # non-ASCII bytes may be letters
+_BLANK = lazy(r"[\W_]*")
+_BLANK_BYTES = lazy(rb"[^A-Za-z0-9\x80-\xff]*")  # non-ASCII bytes may be letters
 _SOURCE_MAP = r"\s*(?://|/\*)[#@]\s*source(?:Mapping)?URL=\S*\s*(?:\*/\s*)?"
-_SOURCE_MAP_LINE = re.compile(_SOURCE_MAP)
-_SOURCE_MAP_BYTES = re.compile(_SOURCE_MAP.encode())
+_SOURCE_MAP_LINE = lazy(_SOURCE_MAP)
+_SOURCE_MAP_BYTES = lazy(_SOURCE_MAP.encode())
 """A source-map annotation (``//# sourceMappingURL=data:application/json;base64,...``, CSS's
 ``/*# sourceMappingURL=... */``): a line a build tool writes for a debugger, not code. Babel and
 TypeScript end every file they write with one, often holding the whole map inline: superagent

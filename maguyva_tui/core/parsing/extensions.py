@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from maguyva_tui.core.lazy_pattern import lazy
+
 EXTENSIONS: dict[str, str] = {
     ".py": "python",
     ".pyi": "python",
@@ -48,8 +50,8 @@ _INTERPRETERS: dict[str, str] = {"python": "python", "pypy": "python", "node": "
                                  "ruby": "ruby"}
 """The interpreters a script's ``#!`` line names, by their name less a version (``python3.12``),
 with the language they run."""
-_SHEBANG = re.compile(r"#![ \t]*(?P<words>[^\r\n]{1,200})")
-_VERSION = re.compile(r"[\d.]+$")
+_SHEBANG = lazy(r"#![ \t]*(?P<words>[^\r\n]{1,200})")
+_VERSION = lazy(r"[\d.]+$")
 
 
 def script_language(path: str, text: str | bytes) -> str | None:
@@ -68,7 +70,7 @@ def script_language(path: str, text: str | bytes) -> str | None:
     return _INTERPRETERS.get(_VERSION.sub("", program.rpartition("/")[2]))
 
 
-CPP_SYNTAX = re.compile(
+CPP_SYNTAX = lazy(
     rb"^[ \t]*(?:"
     rb"namespace(?:[ \t]+[A-Za-z_][\w:]*)?[ \t]*\{"  # namespace ns {, namespace {
     rb"|using[ \t]+namespace\b"

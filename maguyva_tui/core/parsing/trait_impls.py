@@ -16,15 +16,16 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
+from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.types import Chunk, Symbol
 
 IMPL_LABEL = " (impl "
 """What joins a method's qualname and the impl that tells it apart: ``Bytes.fmt (impl Debug)``."""
 
-_MODULE_PATH = re.compile(r"\b(?:[A-Za-z_]\w*::)+")
-_LIFETIME = re.compile(r"'\w+\b\s*,?\s*")
-_SPACES = re.compile(r"\s+")
-_EMPTY_ANGLES = re.compile(r"<\s*>")
+_MODULE_PATH = lazy(r"\b(?:[A-Za-z_]\w*::)+")
+_LIFETIME = lazy(r"'\w+\b\s*,?\s*")
+_SPACES = lazy(r"\s+")
+_EMPTY_ANGLES = lazy(r"<\s*>")
 
 
 def plain_qualname(qualname: str) -> str:
