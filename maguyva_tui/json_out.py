@@ -35,12 +35,14 @@ BYTES_SUFFIX = "_bytes"
 
 W = TypeVar("W")
 
-TERMINAL_CONTROL = lazy("[\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f]")
+TERMINAL_CONTROL = lazy("[\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff\U000e0000-\U000e007f"
+                        "\u00ad\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0\ufff9-\ufffb\U0001bca0-\U0001bca3\U0001d173-\U0001d17a]")
 """What JSON leaves raw that a terminal acts on or that hides or reorders what is read: DEL, the C1
 controls (xterm obeys U+009B, a one-byte CSI, written in UTF-8), bidirectional marks and overrides,
 the line and paragraph separators, the zero-width space, word joiner, invisible operators, byte
-order mark, Mongolian vowel separator and tag characters (a name holding one read as the name
-without it; a tag, past U+FFFF, is written as its surrogate pair): :data:`maguyva_tui.terminal.CONTROLS`
+order mark, Mongolian vowel separator, tag characters, soft hyphen, Hangul fillers and the other
+invisible format characters (a name holding one read as the name without it; one past U+FFFF, a tag,
+is written as its surrogate pair): :data:`maguyva_tui.terminal.CONTROLS`
 less the C0 controls and surrogates, which JSON escapes itself. :func:`terminal_safe` escapes these."""
 
 

@@ -21,14 +21,19 @@ if TYPE_CHECKING:
 
 CONTROLS = ((0x00, 0x1F), (0x7F, 0x9F), (0x061C, 0x061C), (0x200B, 0x200B), (0x200E, 0x200F), (0x2028, 0x202E),
             (0x2060, 0x2064), (0x2066, 0x2069), (0xD800, 0xDFFF), (0xFEFF, 0xFEFF), (0x180E, 0x180E),
-            (0xE0000, 0xE007F))
+            (0xE0000, 0xE007F), (0x00AD, 0x00AD), (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5),
+            (0x3164, 0x3164), (0xFFA0, 0xFFA0), (0xFFF9, 0xFFFB), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A))
 """Inclusive ranges of the code points a terminal may act on or that hide what is read (below); the
 line and paragraph separators U+2028 and U+2029 among them: tmux, for one, moves to the next row at
 one, and a preview line holding it pushed every row below it down. The zero-width space, word joiner,
 invisible operators, byte order mark, Mongolian vowel separator and tag characters (U+E0000 to
 U+E007F: each an ASCII letter that draws nothing, ``readme`` then ``ignore this`` in tags read
 ``readme``) draw nothing: a search for one had said ``no line holds ""``, and a name holding one
-(``is``, U+200B, ``Admin``) read as the name without it."""
+(``is``, U+200B, ``Admin``) read as the name without it. So do the soft hyphen (U+00AD, drawn only
+where a line breaks at it), the combining grapheme joiner, the Hangul fillers (U+115F, U+1160,
+U+3164, U+FFA0: letters to Unicode, blank to the eye), the Khmer inherent vowels, the interlinear
+annotation marks and the other invisible format characters (shorthand overlaps, musical beams):
+``evil\u3164.py`` had been printed as ``evil.py`` plus a blank."""
 
 UNPRINTABLE = re.compile("[" + "".join(f"{chr(a)}-{chr(b)}" for a, b in CONTROLS) + "]")
 """C0 and C1 controls (escape, carriage return, newline...), line and paragraph separators,
@@ -36,11 +41,23 @@ bidirectional marks and overrides, zero-width characters that draw nothing, and 
 (the bytes of a file name that is not UTF-8)."""
 
 
+BLANK_LETTERS = "".join(chr(c) for a, b in CONTROLS for c in range(a, b + 1) if chr(c).isprintable())
+"""The characters of :data:`CONTROLS` that ``str.isprintable`` passes (letters and marks to Unicode
+that draw nothing: the Hangul fillers, the combining grapheme joiner, the Khmer inherent vowels)."""
+
+
+def shown_as_is(text: str) -> bool:
+    """Tell whether text holds none of :data:`CONTROLS` (:func:`printable` and :func:`visible`
+    return it as it is): ``str.isprintable``, a tenth of the pattern's scan, and for text beyond
+    ASCII a look for each of the few :data:`BLANK_LETTERS` it passes."""
+    return text.isprintable() and (text.isascii() or not any(c in text for c in BLANK_LETTERS))
+
+
 def printable(text: str) -> str:
     """Return one line of text with every control character written as a Python escape (``\\x1b``).
-    Text ``str.isprintable`` passes holds none (each of :data:`CONTROLS` is unprintable to it) and
-    is returned as it is: a tenth of the pattern's scan, twice per result of a printed page."""
-    return text if text.isprintable() else UNPRINTABLE.sub(_escape, text)
+    Text :func:`shown_as_is` passes holds none and is returned as it is: twice per result of a
+    printed page."""
+    return text if shown_as_is(text) else UNPRINTABLE.sub(_escape, text)
 
 
 _PICTURES = {code: 0xFFFD for a, b in CONTROLS for code in range(a, b + 1)}
@@ -52,7 +69,7 @@ def visible(text: str) -> str:
     """Return text with every control character but the tab shown as one visible character in its
     place (ESC as ``␛``, a C1 control, bidirectional mark or lone surrogate as ``�``): the same
     length, so offsets into it (a match, a highlight) stay right. For what a widget draws."""
-    return text if text.isprintable() else text.translate(_PICTURES)
+    return text if shown_as_is(text) else text.translate(_PICTURES)
 
 
 _PICTURES_LINES = {code: to for code, to in _PICTURES.items() if code != 0x0A}

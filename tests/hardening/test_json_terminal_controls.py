@@ -81,3 +81,23 @@ def test_tag_characters_hiding_text_in_a_name_are_shown_in_both_outputs(capsys: 
     out = capsys.readouterr().out
     assert out.isascii() and "\\udb40\\udc72" in out
     assert json.loads(out) == {"path": name}
+
+
+@pytest.mark.parametrize("blank", ["\u00ad", "\u115f", "\u1160", "\u3164", "\uffa0", "\u034f", "\ufff9"])
+def test_a_soft_hyphen_or_hangul_filler_in_a_name_is_shown_in_both_outputs_and_the_explorer(
+        capsys: pytest.CaptureFixture[str], blank: str) -> None:
+    """A soft hyphen draws nothing inside a line, and a Hangul filler is a letter to Unicode that is
+    blank to the eye (``str.isprintable`` passes it): ``ev\\u3164il.py`` had been printed as
+    ``ev il.py``, in the plain output, the JSON and the explorer alike, where a zero-width space in
+    its place is an escape."""
+    from maguyva_tui.app.widgets.results import part
+    from maguyva_tui.terminal import printable, visible
+
+    name = f"src/ev{blank}il.py"
+    escape = f"\\x{ord(blank):02x}" if ord(blank) < 0x100 else f"\\u{ord(blank):04x}"
+    assert printable(name) == f"src/ev{escape}il.py"
+    assert visible(name) == "src/ev\ufffdil.py" == part(name)[0]
+    _emit({"results": [{"path": name, "snippet": f"x = 'a{blank}b'"}]})
+    out = capsys.readouterr().out
+    assert blank not in out and f"src/ev\\u{ord(blank):04x}il.py" in out
+    assert json.loads(out)["results"][0]["path"] == name

@@ -31,7 +31,7 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import Visual
 
-from maguyva_tui.terminal import visible
+from maguyva_tui.terminal import shown_as_is, visible
 
 SCROLL_MARGIN = 3
 """Lines shown above the match when a file opens at it."""
@@ -510,7 +510,7 @@ def _display_lines(text: str) -> list[str]:
         lines.pop()  # the newline ending the last line starts none
     if "\r" in text:
         lines = [line[:-1] if line.endswith("\r") else line for line in lines]
-    if "\t" not in text and "".join(lines).isprintable():
+    if "\t" not in text and shown_as_is("".join(lines)):
         return lines
     return [_expand_tabs(visible(line)) if "\t" in line else visible(line) for line in lines]
 

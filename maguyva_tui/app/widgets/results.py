@@ -39,7 +39,7 @@ from maguyva_tui.app.session import Answer, Row, RowKey, same_result
 from maguyva_tui.app.widgets.bars import SHORT
 from maguyva_tui.core.answers import plain_qualname
 from maguyva_tui.core.types import MODALITIES, called_definition
-from maguyva_tui.terminal import visible
+from maguyva_tui.terminal import shown_as_is, visible
 
 PLACE_WIDTH = 40
 """Characters of ``path:line`` kept at most; longer paths lose their start, never the file name."""
@@ -133,7 +133,7 @@ BOLD, DIM, NEW = Style(bold=True), Style(dim=True), Style(bold=True, italic=True
 def part(text: str, style: Style = NULL) -> Part:
     """A part of a cell: ``text`` with each control character a terminal would act on (an ESC in a
     file name or symbol) drawn as a visible one in its place, a newline or tab as a space."""
-    if text.isprintable():
+    if shown_as_is(text):
         return text, style
     return visible(text.replace("\n", " ").replace("\t", " ")), style
 
