@@ -19,7 +19,6 @@ the summary says why; a half-written generation is removed.
 from __future__ import annotations
 
 import errno
-import gc
 import json
 import os
 import signal
@@ -29,12 +28,13 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
+from maguyva_tui.core.collector import collecting, paused
 from maguyva_tui.core.store.centrality import (
     FUSION_SCALE,
     CentralityTable,
@@ -321,24 +321,21 @@ def build_graph_files(gen: str, rows: dict[str, Row] | None) -> None:
 def graph_process(gen: str, rows: dict[str, Row] | None) -> None:
     """The graph process's work: ``build_graph_files`` with the garbage collector off, which in a
     process that only builds, writes and exits would walk every object it was forked with and
-    every table it makes (a sixth of its time on sympy), to free nothing."""
-    gc.disable()
-    build_graph_files(gen, rows)
+    every table it makes (a sixth of its time on sympy), to free nothing. Paused for the build
+    alone: run in a thread of a longer-lived process, it had left that process without the
+    collector."""
+    with paused():
+        build_graph_files(gen, rows)
 
 
-@contextmanager
-def _collecting() -> Iterator[None]:
+def _collecting() -> AbstractContextManager[None]:
     """Python's cyclic garbage collector on while a build parses and writes, as it was: a
     one-question ``search`` turns it off (``maguyva_tui.__main__``), and a first search that must
     index 100,000 files makes and drops far more than a question; its parsing pool, forked here,
-    collects as before. The graph process turns it off itself (:func:`graph_process`)."""
-    collecting = gc.isenabled()
-    gc.enable()
-    try:
-        yield
-    finally:
-        if not collecting:
-            gc.disable()
+    collects as before. The graph process turns it off itself (:func:`graph_process`). Counted
+    with the other threads' blocks (:mod:`maguyva_tui.core.collector`): a build that began while a
+    search's graph load had paused the collector had turned it off for good when it ended."""
+    return collecting()
 
 
 @dataclass(frozen=True, slots=True)

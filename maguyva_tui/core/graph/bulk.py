@@ -8,20 +8,15 @@ resume, and catch up, when the outermost build ends.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from maguyva_tui.core.collector import paused
 
 
 @contextmanager
 def bulk() -> Iterator[None]:
     """Run a block with automatic garbage collection paused (nesting and threads keep it paused
-    until the block that paused it ends)."""
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
+    until the last paused block ends: :func:`maguyva_tui.core.collector.paused`)."""
+    with paused():
         yield
-    finally:
-        if paused:
-            gc.enable()
