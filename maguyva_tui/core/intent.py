@@ -1423,13 +1423,33 @@ def _lone_name(text: str) -> Intent | None:
     return Intent("understand_code", CONF_FALLBACK, None, "fallback")
 
 
+_QUOTED_WORD: Final = lazy(r"\"[A-Za-z_][A-Za-z0-9_]*\"|'[A-Za-z_][A-Za-z0-9_]*'")
+"""A question that is one ASCII word in straight quotes (``"expand_trig"``, ``'Matrix'``)."""
+
+
+def _quoted_name(text: str) -> Intent | None:
+    """The reading of a question that is one ASCII word in straight quotes, a literal search's
+    usual question, as :func:`classified` reads it, made without its steps: the 17 rules before
+    the quoted literal's compiled 40 patterns on a process's first question (10.5 ms of CPU) and
+    none of them reads such a question but the impact and similarity phrases (``"impacted"``,
+    ``"resembling"``), left to :func:`classified` (tests/core/test_intent_quoted_word.py compares
+    the two over every word the rules are written with and every name of this module)."""
+    if len(text) > MAX_CLASSIFY_CHARS or _QUOTED_WORD.fullmatch(text) is None:
+        return None
+    lower = text.lower()
+    if "impact" in lower or "resembl" in lower:
+        return None  # _impact_phrase, _similar_phrase
+    return Intent("exact_match", CONF_QUOTED, text[1:-1], "quoted_literal")
+
+
 def classify(text: str, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:
     """Return the intent of a query (:func:`classified`), its names read in the normal form the
     index stores names in (NFC: ``café_order`` typed decomposed, as macOS pastes it, had been split
     at its combining accent, "no symbol named _order"), while a string it finds (a quoted literal, a
     grep's word, a pasted line: every exact search) stays as typed, byte for byte, as ``rg -F``
-    reads it. A lone ASCII word, a literal search's usual question, is read at once (:func:`_lone_name`)."""
-    if not skip and (lone := _lone_name(text)) is not None:
+    reads it. A lone ASCII word, a literal search's usual question, is read at once (:func:`_lone_name`), and
+    so is one in straight quotes (:func:`_quoted_name`)."""
+    if not skip and ((lone := _lone_name(text)) is not None or (lone := _quoted_name(text)) is not None):
         return lone
     composed = spelled(text)
     if composed == text:  # ASCII, or typed composed already: one reading
