@@ -47,7 +47,8 @@ def test_a_php_builtins_result_does_not_veto_a_typed_binding() -> None:
 
 
 def test_a_python_builtins_result_does_not_veto_a_typed_binding() -> None:
-    source = "def f(v):\n    rows = sorted(v)\n    rows = Table(v)\n    rows.render()\n"
+    # in two arms of an ``if``: one after the other, each binds the lines below it (``blocks.python_rebinds``)
+    source = "def f(v, a):\n    if a:\n        rows = sorted(v)\n    else:\n        rows = Table(v)\n    rows.render()\n"
     assert locals_of("python", "f.py", source) == ["rows:Table()"]
 
 

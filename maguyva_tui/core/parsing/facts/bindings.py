@@ -202,12 +202,14 @@ class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
     __slots__ = ("aliases", "builtin", "closures", "either", "empties", "from_defaults", "from_heads", "from_names", "heads", "injected",
-                 "members", "parameters", "passed", "scope", "sites")
+                 "members", "parameters", "passed", "rebound", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
                  heads: Heads | None = None, either: bool = False,
                  builtin: Callable[[str], bool] = lambda typed: False, passed: bool = False) -> None:
         self.scope = scope
+        self.rebound: Mapping[str, frozenset[str]] = {}
+        """Python's rebinding blocks, each to the names it binds anew (``lift``)."""
         self.passed = Passed() if passed else None
         """The Python parameters of no useful declared type, which the file's calls may type (``passed.py``)."""
         self.either = either
@@ -633,29 +635,32 @@ class Bindings:
         """Type each attribute set from a plain name (``self.console = console``) by the type that
         name is declared with in the method (an annotated parameter), when it is declared with one
         type: the attribute is read from other methods and files, where the name means nothing."""
-        for scope, name, bound, offset in self.from_names:
+        for written, name, bound, offset in self.from_names:
+            scope, kept = self.lifted(written, name), self.lifted(written, bound)  # ``lift``
             sites = self.sites.get((scope, name))
             declared = {typed for _, typed, is_declared in sites.values() if is_declared and typed} if sites else ()
-            attribute = self.sites.get((scope, bound), {}).get(offset)
+            attribute = self.sites.get((kept, bound), {}).get(offset)
             one = declared or (self._made_before(scope, name, sites, offset) if sites else ())
             if len(one) == 1 and attribute is not None and not attribute[1]:
-                self.sites[scope, bound][offset] = (attribute[0], next(iter(one)), False)
-        for scope, name, rest, bound, offset in self.from_heads:
+                self.sites[kept, bound][offset] = (attribute[0], next(iter(one)), False)
+        for written, name, rest, bound, offset in self.from_heads:
+            scope, kept = self.lifted(written, name), self.lifted(written, bound)  # ``lift``
             sites = self.sites.get((scope, name))
             declared = {typed for _, typed, is_declared in sites.values() if is_declared and typed} if sites else ()
-            attribute = self.sites.get((scope, bound), {}).get(offset)
+            attribute = self.sites.get((kept, bound), {}).get(offset)
             typed = next(iter(declared)) if len(declared) == 1 else ""
             if DOTTED.fullmatch(typed) and attribute is not None and attribute[1] == name + rest:
-                self.sites[scope, bound][offset] = (attribute[0], typed + rest, False)
-        for scope, name, bound, offset in self.from_defaults:
+                self.sites[kept, bound][offset] = (attribute[0], typed + rest, False)
+        for written, name, bound, offset in self.from_defaults:
+            scope, kept = self.lifted(written, name), self.lifted(written, bound)  # ``lift``
             sites = self.sites.get((scope, name))
             declared = {typed for _, typed, is_declared in sites.values() if is_declared and typed} if sites else ()
-            attribute = self.sites.get((scope, bound), {}).get(offset)
+            attribute = self.sites.get((kept, bound), {}).get(offset)
             typed = next(iter(declared)) if len(declared) == 1 else ""
             made = attribute[1] if attribute is not None else ""
             if attribute is not None and DOTTED.fullmatch(typed) and DEFAULT_MADE.fullmatch(made) and made != typed + "()":
                 # the given one, of its declared type, or the default: a call on it is either's (jedi's reading)
-                self.sites[scope, bound][offset] = (attribute[0], typed + names.UNION_TYPE + made, False)
+                self.sites[kept, bound][offset] = (attribute[0], typed + names.UNION_TYPE + made, False)
 
     def _made_before(self, scope: str, name: str, sites: dict[int, tuple[int, str, bool]], offset: int) -> set[str]:
         """Return the one instance a name's assignments before an offset all make, its parameter
@@ -779,6 +784,24 @@ class Bindings:
             for _, typed, _ in sites.values()
             if typed and typed != NULL and not typed.startswith(FIXTURE)  # looked up as pytest does, not in scope
         }
+
+    def lift(self, rebound: Mapping[str, frozenset[str]]) -> None:
+        """File each binding made in a Python rebinding block (``blocks.python_rebinds``) of a name
+        that block does not bind anew under the scope around it: only the rebound name is the
+        block's; the others are the function's, where the lines before the block and a function
+        nested in it read them (``def g(): return x.n()`` after ``p = B()``)."""
+        self.rebound = rebound
+        for scope, bound in [key for key in self.sites if key[0] in rebound]:
+            lifted = self.lifted(scope, bound)
+            if lifted != scope:
+                self.sites.setdefault((lifted, bound), {}).update(self.sites.pop((scope, bound)))
+
+    def lifted(self, scope: str, bound: str) -> str:
+        """Return the scope a binding written in a scope is filed under (``lift``)."""
+        head = bound.partition(".")[0]
+        while scope in self.rebound and head not in self.rebound[scope]:
+            scope = scope.rpartition(".")[0]
+        return scope
 
     def references(self, heads: set[str]) -> list[tuple[str, str, int, str | None]]:
         """Return the bindings that could shadow a referenced name, and every function's return type."""

@@ -76,7 +76,7 @@ def block_scopes(tree: Tree, language: str, symbols: Sequence[Symbol],
     declares its variable, statement block's that declares a local and ``catch`` clause's; in C++
     each ``for`` statement's that declares its variable and ``catch`` clause's; each Go ``for``
     statement's; in PHP the lines after each new instance of a variable made of two classes
-    (``_php_rebinds``); other languages as they are."""
+    (``_php_rebinds``); other languages as they are (Python's rebinds: ``python_rebinds``)."""
     if language in OVERLOADING:
         _overloads(symbols, scopes)
     if language in ("java", "cpp"):
@@ -319,6 +319,161 @@ def _php_rebinds(tree: Tree, scopes: list[str | None]) -> None:
                 current = f"{current}.{BLOCK}{pending.pop()}}}"
             if scopes[line] == scope:
                 scopes[line] = current
+
+
+_PYTHON_MADE = "(assignment left: (identifier) @bound right: (call function: (_) @callee) @made)"
+_PYTHON_SCOPES = frozenset({"function_definition", "class_definition", "lambda"})
+
+
+@cache
+def _python_made_query() -> Query:
+    """Compile the query of Python's ``x = f(...)`` once per process."""
+    return Query(grammar("python"), _PYTHON_MADE)
+
+
+Rebound: TypeAlias = dict[str, frozenset[str]]
+"""Python's rebinding block scopes (``python_rebinds``), each to the names bound anew on its first line."""
+
+
+def python_rebinds(tree: Tree, scopes: list[str | None]) -> Rebound:
+    """Paint a Python function where it binds one name to calls of two callables (cssutils's
+    ``p = optparse.OptionParser(...)``, later ``p = cssutils.CSSParser()``: a function's locals are
+    one table, so ``p`` had no type and ``p.parseString(...)`` reached nothing, where jedi reads
+    the nearest binding above) as nested block scopes, one from each such binding's line to the
+    function's end, each under the one before (``_php_rebinds``), and return them with the names
+    each binds anew: only those are the block's own, the function's other names are still the
+    function's (``Bindings.lift``), as a function nested in it reads them. A binding starts one
+    where it calls another callable than the name's binding above, outside that one's branch: ``p =
+    CSSParser(x)`` then ``p = CSSParser()`` start none, nor does ``x = B()`` in the ``else`` of an
+    ``if`` binding ``x = A()`` (either may hold, no guess between them); a binding whose call reads
+    the name it binds (``p = Wrapper(p)``) is none: its line would read its own binding. Then each
+    comprehension whose variable the function binds elsewhere too (``_python_comprehensions``)."""
+    rebound: Rebound = {}
+    made: dict[int, tuple[Node, dict[bytes, list[tuple[int, bytes, Node]]]]] = {}
+    for match in QueryCursor(_python_made_query()).matches(tree.root_node):
+        bound, callee, value = match[1]["bound"][0], match[1]["callee"][0], match[1]["made"][0]
+        function = bound.parent
+        while function is not None and function.type not in _PYTHON_SCOPES:
+            function = function.parent
+        if function is None or function.type != "function_definition":
+            continue  # the module's, a class body's: their names are read from other scopes too
+        name = bound.text or b""
+        if name in _identifiers(value):
+            continue
+        assigned = made.setdefault(function.id, (function, {}))[1]
+        assigned.setdefault(name, []).append((bound.start_point[0] + 1, callee.text or b"", bound))
+    for function, assigned in made.values():
+        starts: dict[int, set[str]] = {}
+        for name, sites in assigned.items():
+            sites.sort(key=lambda site: site[2].start_byte)
+            for (_, before, above), (line, called, node) in zip(sites, sites[1:]):
+                if called != before and not _apart(above, node):
+                    starts.setdefault(line, set()).add(name.decode("utf-8", "replace"))
+        first = min(starts, default=len(scopes))
+        scope = scopes[first] if first < len(scopes) else None
+        if not scope:
+            continue
+        end, current, pending = min(function.end_point[0] + 1, len(scopes) - 1), scope, sorted(starts, reverse=True)
+        for line in range(first, end + 1):
+            while pending and pending[-1] <= line:
+                start = pending.pop()
+                current = f"{current}.{BLOCK}{start}}}"
+                rebound[current] = frozenset(starts[start])
+            if scopes[line] == scope:
+                scopes[line] = current
+    _python_comprehensions(tree, scopes, rebound)
+    return rebound
+
+
+_PYTHON_BINDERS = """(for_in_clause left: (_) @bound) (for_statement left: (_) @bound) (assignment left: (_) @bound)
+(list_comprehension) @comprehension (set_comprehension) @comprehension
+(dictionary_comprehension) @comprehension (generator_expression) @comprehension"""
+_PYTHON_PATTERNS = frozenset({"pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern",
+                              "parenthesized_expression", "tuple", "list"})
+
+
+@cache
+def _python_binders_query() -> Query:
+    """Compile the query of Python's bound names and comprehensions once per process."""
+    return Query(grammar("python"), _PYTHON_BINDERS)
+
+
+def _python_comprehensions(tree: Tree, scopes: list[str | None], rebound: Rebound) -> None:
+    """Paint each comprehension of a Python function whose variable the function binds elsewhere
+    too (yapf's ``new.stack = [state.Clone() for state in self.stack]``, the next line ``[state.Clone()
+    for state in self.comp_stack]``: three comprehensions' ``state`` were one local of three types,
+    and none of the calls reached anything) as a block scope from its first line to its last,
+    whose own names are its variables (``rebound``): a comprehension's variables are its own, as
+    Python 3 and jedi read them. One whose first iterable reads its variable (``[x for x in x]``) is
+    left to the function."""
+    captured = QueryCursor(_python_binders_query()).captures(tree.root_node)
+    counts: Counter[tuple[int, bytes]] = Counter()
+    comprehensions: list[tuple[Node, int, set[bytes]]] = []
+    for bound in captured.get("bound", ()):
+        function = _python_function(bound)
+        if function is not None and (bound.parent is None or bound.parent.type != "for_in_clause"):
+            counts.update((function.id, name) for name in _pattern_names(bound))
+    for comprehension in sorted(captured.get("comprehension", ()), key=lambda n: n.start_byte):
+        function = _python_function(comprehension)
+        clauses = [c for c in comprehension.named_children if c.type == "for_in_clause"]
+        left = [c.child_by_field_name("left") for c in clauses]
+        own = {name for bound in left if bound is not None for name in _pattern_names(bound)}
+        first = clauses[0].child_by_field_name("right") if clauses else None
+        if function is None or not own or (first is not None and own & _identifiers(first)):
+            continue
+        counts.update((function.id, name) for name in own)
+        comprehensions.append((comprehension, function.id, own))
+    for comprehension, function_id, own in comprehensions:
+        start, end = comprehension.start_point[0] + 1, comprehension.end_point[0] + 1
+        scope = scopes[start] if start < len(scopes) else None
+        if not scope or all(counts[function_id, name] < 2 for name in own):
+            continue
+        block = f"{scope}.{BLOCK}{start}}}"
+        while block in rebound:  # a comprehension in one on its line: under it
+            scope, block = block, f"{block}.{BLOCK}{start}}}"
+        for line in range(start, min(end, len(scopes) - 1) + 1):
+            if scopes[line] == scope:
+                scopes[line] = block
+        rebound[block] = frozenset(name.decode("utf-8", "replace") for name in own)
+
+
+def _python_function(node: Node) -> Node | None:
+    """Return the function whose locals a Python node binds (``None``: the module's, a class body's)."""
+    function = node.parent
+    while function is not None and function.type not in _PYTHON_SCOPES:
+        function = function.parent
+    return function if function is not None and function.type == "function_definition" else None
+
+
+def _pattern_names(node: Node) -> set[bytes]:
+    """Return the plain names a Python binding target binds (``k, (v, w)``; none for ``self.x``)."""
+    if node.type == "identifier":
+        return {node.text or b""}
+    if node.type in _PYTHON_PATTERNS:
+        return {name for child in node.named_children for name in _pattern_names(child)}
+    return set()
+
+
+_PYTHON_BRANCHES = frozenset({"if_statement", "try_statement", "match_statement"})
+"""The Python statements whose arms exclude one another (``if``/``elif``/``else``, ``try``'s
+clauses, ``match``'s cases)."""
+
+
+def _apart(above: Node, node: Node) -> bool:
+    """Tell whether two nodes sit in two arms of one branching statement (``x = A()`` in an ``if``,
+    ``x = B()`` in its ``else``): either may have run."""
+    held = set()
+    around = above.parent
+    while around is not None:
+        held.add(around.id)
+        around = around.parent
+    around = node.parent
+    while around is not None and around.id not in held:
+        around = around.parent
+    if around is not None and around.type == "block" and around.parent is not None \
+            and around.parent.type == "match_statement":
+        return True
+    return around is not None and around.type in _PYTHON_BRANCHES
 
 
 _RUST_LETS = "(let_declaration pattern: (identifier) @bound value: (_) @value) @let"

@@ -43,9 +43,11 @@ from maguyva_tui.core.parsing.facts.bindings import (
 from maguyva_tui.core.parsing.facts.blocks import (
     FUNCTION_KINDS,
     Heads,
+    Rebound,
     anonymous_bases,
     block_scopes,
     callback_scopes,
+    python_rebinds,
     symbol_scope,
 )
 from maguyva_tui.core.parsing.facts.builtin_results import is_builtin_result
@@ -241,6 +243,7 @@ def _extract(
         return [], []
     captures = sorted_captures(_cursor(language), tree.root_node)
     scopes = block_scopes(tree, language, symbols, scope_lines(symbols, holders=member_types(symbols)))
+    rebound = python_rebinds(tree, scopes) if language == "python" else {}
     heads = callback_scopes(tree, language, symbols, scopes)
     anonymous = anonymous_bases(tree, language, scopes)
     reader = _Reader(scopes, symbols)
@@ -293,7 +296,7 @@ def _extract(
     reader.reads(captures.get("read", ()))
     decorators = decorator_calls(symbols, reader.references)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators), either=True,
-                             builtin=builtin, defined=_defined(symbols, imports))
+                             builtin=builtin, defined=_defined(symbols, imports), rebound=rebound)
     return reader.references + bound + _properties(symbols, decorators) + _decorations(symbols, source), imports
 
 
@@ -595,7 +598,7 @@ class _Reader:
     def bindings(
         self, captures: dict[str, list[Node]], declarators: bool, injected: Injections | None = None,
         unknown: bool = False, either: bool = False, builtin: Callable[[str], bool] = lambda typed: False,
-        defined: frozenset[str] | None = None,
+        defined: frozenset[str] | None = None, rebound: Rebound | None = None,
     ) -> list[RefRow]:
         """Return the local bindings worth recording: of names some reference starts with, of
         globals (other files may use them), C/C++ declarators, and every return; then of the names
@@ -606,7 +609,8 @@ class _Reader:
         ``either``: a function returning values of several types returns their union (Python);
         ``builtin``: whether a type is a builtin's result in the file (``builtin_results``);
         ``defined``: a Python file's top-level and imported names, given where its calls type its
-        functions' parameters (``passed.py``)."""
+        functions' parameters (``passed.py``); ``rebound``: Python's rebinding blocks, whose other
+        names are their function's (``blocks.python_rebinds``)."""
         heads = _heads({r[1] for r in self.references})
         wanted = {h.encode() for h in heads}
         wanted |= {h[5:] for h in wanted if h.startswith((b"self.", b"this."))}
@@ -651,6 +655,7 @@ class _Reader:
         if defined is not None and len(written) == len(calls):
             found.settle_appends(zip(calls, written))
             found.settle_parameters(zip(calls, written), self.kinds(), defined)
+        found.lift(rebound or {})
         found.settle_attributes()
         return found.references(heads) + (found.unknown_attributes() if unknown else [])
 
