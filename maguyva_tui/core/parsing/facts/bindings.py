@@ -293,7 +293,8 @@ class Bindings:
             bound = text.decode("utf-8", "replace")
         else:
             bound = local_name(node) or self.direct_init(node, line) or ""
-        if _names_own_function(node, bound, self.scope(line) or ""):
+        if _names_own_function(node, bound, self.scope(line) or "") or (
+                capture == "local.assigned" and _assigns_declared_function(node)):
             return
         if bound in RECEIVERS and capture != "local.typed" and not go_declared(node):
             if loop_target(node):  # ``for cls in kinds``: untyped, it shadows the class (``Resolver.shadowed``)
@@ -1215,6 +1216,52 @@ def _names_own_function(node: Node, bound: str, scope: str) -> bool:
     parent = node.parent
     value = parent.child_by_field_name("value") if parent is not None and parent.type == "variable_declarator" else None
     return value is not None and value.type in FUNCTION_VALUES and scope.rpartition(".")[2] == bound
+
+
+JS_SCOPES = frozenset({"statement_block", "program", "class_body"})
+"""The JavaScript and TypeScript nodes whose statements declare names (``let``, ``function``)."""
+JS_DECLARATIONS = frozenset({"lexical_declaration", "variable_declaration"})
+JS_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function_declaration", "generator_function",
+                          "generator_function_declaration", "method_definition", "function"})
+
+
+def _assigns_declared_function(node: Node) -> bool:
+    """Tell whether a JavaScript or TypeScript assignment to a plain name (``unsubscribe =
+    observer.subscribe(...)``) assigns a variable declared with a function as its value (``let
+    unsubscribe = () => {}``), the nearest declaration of the name outwards: that variable is a
+    function symbol, which a call of the name reaches, as the TypeScript language service reads it.
+    Bound as a local of the callback assigning it, the name had hidden the symbol there
+    (vue-query's ``watch(..., (isRestoring) => { unsubscribe(); unsubscribe = ... })``)."""
+    name, at = node.text, node.parent
+    while at is not None:
+        if at.type in JS_FUNCTIONS:
+            parameters = at.child_by_field_name("parameters") or at.child_by_field_name("parameter")
+            if parameters is not None and name in _identifiers_in(parameters):
+                return False
+        if at.type in JS_SCOPES:
+            for statement in at.named_children:
+                if statement.type in ("function_declaration", "generator_function_declaration"):
+                    declared = statement.child_by_field_name("name")
+                    if declared is not None and declared.text == name:
+                        return True
+                for declarator in statement.named_children if statement.type in JS_DECLARATIONS else ():
+                    declared = declarator.child_by_field_name("name")
+                    if declarator.type == "variable_declarator" and declared is not None and declared.text == name:
+                        value = declarator.child_by_field_name("value")
+                        return value is not None and value.type in FUNCTION_VALUES
+        at = at.parent
+    return False
+
+
+def _identifiers_in(node: Node) -> set[bytes | None]:
+    """Return the plain names under a node (a parameter list's)."""
+    found, stack = set(), [node]
+    while stack:
+        current = stack.pop()
+        if current.type in ("identifier", "shorthand_property_identifier_pattern"):
+            found.add(current.text)
+        stack.extend(current.named_children)
+    return found
 
 
 PHP_CLOSURES = frozenset({"anonymous_function", "arrow_function", "lambda_expression"})
