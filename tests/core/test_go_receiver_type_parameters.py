@@ -30,4 +30,6 @@ func (m Map[K, V]) Get(key K, at *Node) (V, bool) {
 
 def test_a_receiver_s_type_parameters_are_no_references() -> None:
     facts = analyze("list/list.go", dedent(LIST))
-    assert sorted(r.name for r in facts.references if r.kind == "ref") == ["Node", "bool"]
+    # Node: the field's type, the result's and the parameter's (``test_go_nested_type_uses.py``)
+    assert sorted((r.name, r.line) for r in facts.references if r.kind == "ref") == [
+        ("Node", 6), ("Node", 8), ("Node", 14), ("bool", 14)]

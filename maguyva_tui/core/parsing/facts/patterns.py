@@ -210,6 +210,39 @@ GO = r"""
 (type_parameter_declaration name: (identifier) @generic)
 """
 
+GO_PREDECLARED = ("bool", "byte", "complex64", "complex128", "error", "float32", "float64", "int", "int8", "int16",
+                  "int32", "int64", "rune", "string", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "any")
+"""Go's predeclared types: no use of a repository's type, left out of the nested type uses."""
+
+
+def _go_type_uses() -> str:
+    """Return the patterns of the Go types written inside another type where a declaration names
+    one (``k []Item``, ``m map[string]*Item``, ``xs ...Item``, ``var w Item``, ``const c Kind =
+    1``, a struct's ``A Item``, a function's ``*Item`` result, ``type Params []Param``) or a slice
+    or map literal holds them (``[]Item{...}``), each a use of the type, and of a generic struct's
+    literal (``Pair[int]{...}``) a construction. Only a parameter's ``Item`` and ``*Item`` had been
+    a use: gin's ``Engine`` struct's ``trees methodTrees``, ``node``'s ``children []*node``, ``func
+    (c *Context) Copy() *Context`` had named no type."""
+    named = "[(type_identifier) (qualified_type)] @type"
+    test = '(#not-match? @type "^(' + "|".join(GO_PREDECLARED) + ')$")'
+    plain = [named, f"(pointer_type {named})"]
+    nested = [f"({outer} {field}: {inner})" for outer, field in (("slice_type", "element"), ("map_type", "value"),
+                                                                  ("array_type", "element"))
+              for inner in plain]
+    nested.append(f"(pointer_type (slice_type element: {named}))")
+    holders = [f"(parameter_declaration type: {t} {test})" for t in nested]
+    holders += [f"(variadic_parameter_declaration type: {t} {test})" for t in [*plain, nested[0]]]
+    holders += [f"({holder} {t} {test})" for holder in ("var_spec type:", "const_spec type:", "field_declaration name: (_) type:",
+                                                         "function_declaration result:", "method_declaration result:")
+                for t in [*plain, *nested]]
+    holders += [f"(type_spec type: {t} {test})" for t in nested]  # ``type Params []Param``
+    holders += [f"(composite_literal type: {t} {test})" for t in nested if not t.startswith("(pointer_type")]
+    holders.append("(composite_literal type: (generic_type type: [(type_identifier) (qualified_type)] @new))")
+    return "\n".join(holders) + "\n"
+
+
+GO += _go_type_uses()
+
 RUST = r"""
 (call_expression function: (_) @call)
 (arguments [(identifier) (scoped_identifier)] @value)
