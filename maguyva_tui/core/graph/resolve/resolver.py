@@ -1677,8 +1677,37 @@ class Resolver(Memo):
         decorator = index.decorated.get(qualname)
         if decorator is None or index.defs.get(qualname) not in FUNCTION_KINDS:
             return None
+        if decorator.endswith("()"):  # @click.group(): what the call's result makes of the function
+            return self.memoized(("factory", index.path, qualname), self._factory_made, index, qualname,
+                                 decorator.removesuffix("()"))
         made = self.instance(index, decorator + "()", qualname.rpartition(".")[0] or None)
         return made if made == EXTERNAL or self.kind(made) in CLASS_KINDS else None
+
+    def _factory_made(self, index: FileIndex, qualname: str, factory: str) -> str | None:
+        """Return the class a function decorated by a call (``@click.group()``, ``@cli.command()``)
+        is an instance of: the one class of the repository the called function's declared results
+        name, directly or as what the callable it returns makes (click's ``group`` declares ``->
+        Group`` and ``-> t.Callable[[_AnyCallable], Group]`` in its overloads; ``Group.command``
+        ``Command``), as jedi reads the overloads; ``None`` where they name none or two. click's
+        ``@cli.command()`` on a function of the ``@click.group()`` named ``cli`` had reached nothing."""
+        if not self._deeper():
+            return None
+        try:
+            target = self.resolve(index, qualname.rpartition(".")[0] or None, factory, call=True)
+            if self.kind(target) not in FUNCTION_KINDS:
+                return None
+            path, declared_in = split_id(target)
+            holder = self.file(path)
+            returned = holder.locals.get(declared_in, {}).get(RETURN) if holder is not None else None
+            found = set()
+            for written in returned.split(ALTERNATIVES) if returned else ():
+                for part in written.split(UNION_TYPE):
+                    made = self.instance(holder, part.removesuffix("[i]"), declared_in)  # type: ignore[arg-type]
+                    if self.kind(made) in CLASS_KINDS:
+                        found.add(made)
+            return found.pop() if len(found) == 1 else None
+        finally:
+            self.depth -= 1
 
     def in_bases(self, cls: str, name: str) -> str:
         """Resolve a member inherited from the bases of a class: depth first, in the order the

@@ -701,21 +701,29 @@ BARE_DECORATOR = re.compile(rb"\s*@\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*
 ``@functools.lru_cache``), not a call whose result is applied (``@app.route("/")``)."""
 
 
+FACTORY_DECORATOR = re.compile(rb"\s*@\s*([A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*)\s*\(")
+"""A decorator line that calls a name and applies its result (``@click.group()``, ``@cli.command("x",``)."""
+
+
 def _decorations(symbols: Sequence[Symbol], source: bytes) -> list[RefRow]:
     """Bind each function decorated first (outermost) by a bare name to that name: a local
     ``<decorated>:curry`` in the function's scope. ``@curry def add`` makes ``add`` an instance of
     the class ``curry``, and ``add.bind(1)`` calls ``curry.bind`` (it had been a member of the
-    function, tied to nothing)."""
+    function, tied to nothing). One decorated first by a call is bound to the call
+    (``<decorated>:click.group()`` for ``@click.group()``): what the call's function declares it
+    returns may make the function an instance of a class (``Resolver.decorated``)."""
     decorated = [s for s in symbols if s.kind == "function" and s.start_line < s.name_line]
     if not decorated:
         return []
     lines = source.split(b"\n")
     found: list[RefRow] = []
     for symbol in decorated:
-        bare = BARE_DECORATOR.fullmatch(lines[symbol.start_line - 1]) if symbol.start_line <= len(lines) else None
-        if bare is not None:
-            name = re.sub(rb"\s+", b"", bare.group(1)).decode("utf-8", "replace")
-            found.append(("local", f"{DECORATED}:{name}", symbol.name_line, symbol.qualname))
+        line = lines[symbol.start_line - 1] if symbol.start_line <= len(lines) else b""
+        bare = BARE_DECORATOR.fullmatch(line)
+        called = FACTORY_DECORATOR.match(line) if bare is None else None
+        if bare is not None or called is not None:
+            name = re.sub(rb"\s+", b"", (bare or called).group(1)).decode("utf-8", "replace")  # type: ignore[union-attr]
+            found.append(("local", f"{DECORATED}:{name}{'()' if called else ''}", symbol.name_line, symbol.qualname))
     return found
 
 
