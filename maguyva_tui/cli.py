@@ -562,19 +562,21 @@ def _imply_repo(args: argparse.Namespace) -> None:
         args.repo, args.scope = implied_repo(args.repo, base, cwd)
 
 
-def implied_repo(repo: list[str] | None, base: str, cwd: str) -> tuple[list[str], str | None]:
+def implied_repo(repo: list[str] | None, base: str, cwd: str,
+                 held: Callable[[str, str], bool] | None = None) -> tuple[list[str], str | None]:
     """The repository ``search`` and ``graph`` answer from, and where the working folder ``cwd``
     lies in it when that is not its top: ``--repo`` as given; without it, the working folder,
     unless a folder above it, up to the git repository's top and below the home folder, has an
     index under ``base`` (:func:`~maguyva_tui.roots.enclosing_root`): a search from
     ``repo/src/pkg`` had indexed ``src/pkg`` alone, a second index of files the repository's
     already holds. A folder that index leaves out (ignored: ``node_modules/x``) is searched alone,
-    as before."""
+    as before. ``held``: :func:`~maguyva_tui.roots.holds`, or a caller's quicker answer to it (a
+    resident server's)."""
     if repo:
         return repo, None
     from maguyva_tui.roots import implied_root
 
-    root = implied_root(cwd, os.path.abspath(base), os.path.realpath(os.path.expanduser("~")))
+    root = implied_root(cwd, os.path.abspath(base), os.path.realpath(os.path.expanduser("~")), held)
     return (["."], None) if root == cwd else ([root], os.path.relpath(cwd, root))
 
 

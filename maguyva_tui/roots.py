@@ -5,6 +5,10 @@ command line asks it in process; both must agree."""
 
 import os
 
+TYPE_CHECKING = False  # typing is not imported: the lean client imports this module
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 
 def enclosing_root(cwd: str, base: str, home: str) -> str:
     """The repository a command given no path answers from: ``cwd`` itself when it is a git
@@ -46,11 +50,12 @@ def holds(root: str, cwd: str) -> bool:
     return walked_into(Path(root), os.path.relpath(cwd, root))
 
 
-def implied_root(cwd: str, base: str, home: str) -> str:
+def implied_root(cwd: str, base: str, home: str, held: "Callable[[str, str], bool] | None" = None) -> str:
     """The repository a command given no path answers from: :func:`enclosing_root`, unless its
-    index leaves ``cwd`` out (:func:`holds`), then ``cwd``, as the search's command line decides."""
+    index leaves ``cwd`` out (:func:`holds`, or ``held``: a caller that knows it sooner), then
+    ``cwd``, as the search's command line decides."""
     root = enclosing_root(cwd, base, home)
-    return root if holds(root, cwd) else cwd
+    return root if (held or holds)(root, cwd) else cwd
 
 
 def _index_names(base: str) -> dict[str, list[str]]:

@@ -107,6 +107,14 @@ class WatchedFreshness:
                 self._dirty = False
             return found
 
+    def quiet(self) -> bool:
+        """Tell, without a ``stat``, whether the disk is as the last check found it: watching, that
+        check found the index fresh, and no event came since (one that came makes the next check stat)."""
+        with self._lock:
+            if self._events():
+                self._dirty = True
+            return self.watching and not self._dirty
+
     def close(self) -> None:
         """Stop watching."""
         if self._fd >= 0:
