@@ -53,3 +53,14 @@ def test_a_reply_is_read_and_a_request_written_without_json_or_its_accelerator()
     found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
                            check=True)
     assert found.stdout.split() == []
+
+
+def test_a_search_given_its_repository_reads_no_enclosing_folder(tmp_path: Path) -> None:
+    """``--repo`` names the repository: the module that finds one above the working folder is not imported."""
+    code = ("import sys; sys.path.insert(0, '.'); import maguyva_tui.resident.client as c; "
+            f"sock, request, path = c._reach(['search', '--repo', '.', 'q'], ('.', None), {{'XDG_RUNTIME_DIR': {str(tmp_path)!r}}}); "
+            "assert sock is None and request['cwd'], request; "
+            "print('maguyva_tui.roots' in sys.modules)")
+    found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                           check=True)
+    assert found.stdout.split() == ["False"]

@@ -20,7 +20,6 @@ import os
 import sys
 import time
 
-from maguyva_tui import roots
 from maguyva_tui.resident import place, wire
 
 TYPE_CHECKING = False  # neither typing nor collections.abc (1 ms) is imported on the way to an answer
@@ -104,6 +103,8 @@ def _reach(argv: list[str], found: tuple[str | None, str | None], environ: "Mapp
     cwd = os.getcwd()
     spec = place.index_spec(index_dir, cwd, environ)
     if repo is None:  # the working folder, or the indexed folder above it (the server checks the guess)
+        from maguyva_tui import roots  # here: a search given --repo never reads it
+
         root = cwd if alone else roots.enclosing_root(cwd, spec or place.default_index_base(environ),
                                                       os.path.realpath(os.path.expanduser("~")))
     else:
