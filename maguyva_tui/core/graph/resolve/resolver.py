@@ -46,6 +46,7 @@ from maguyva_tui.core.parsing.facts.marks import (
     ALTERNATIVES,
     ANONYMOUS_BASE,
     ARRAY_TYPE,
+    DOCUMENTED_RETURN,
     ELEMENT,
     FIELD_PARAMETER,
     FROM,
@@ -838,12 +839,32 @@ class Resolver(Memo):
         returned = index.locals.get(qualname, {}).get(RETURN) if index is not None else None
         if returned == OWN_MEMBERS:  # js/ts ``return { batch: () => ... }``: an object of the function's own members
             return target
-        if returned is None or not self._deeper():
+        documented = index.locals.get(qualname, {}).get(DOCUMENTED_RETURN) if index is not None else None
+        if (returned is None and documented is None) or not self._deeper():
             return UNRESOLVED
         try:
-            return self.instance(index, returned, qualname)  # type: ignore[arg-type]
+            made = self.instance(index, returned, qualname) if returned is not None else UNRESOLVED  # type: ignore[arg-type]
+            if made == UNRESOLVED and documented is not None:  # python ``:rtype: requests.Response``
+                return self._documented(index, documented, qualname)  # type: ignore[arg-type]
+            return made
         finally:
             self.depth -= 1
+
+    def _documented(self, index: FileIndex, written: str, qualname: str) -> str:
+        """Resolve the return type a Python function's docstring gives (``:rtype:
+        requests.Response``), as jedi reads it: a name of the file, or a module's member written
+        with the module's whole dotted path (``requests`` need not be imported where its own
+        ``sessions.py`` writes it); a class only, else unresolved."""
+        made = self.instance(index, written, qualname)
+        parts = written.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            if made != UNRESOLVED:
+                break
+            found = self.module(index, ".".join(parts[:cut]))
+            for name in parts[cut:] if found not in SENTINELS else ():
+                found = self.member(found, name)
+            made = found if found not in SENTINELS else UNRESOLVED
+        return made if made == EXTERNAL or self.kind(made) in CLASS_KINDS else UNRESOLVED
 
     def resolve_import(self, index: FileIndex, imp: Import) -> str:
         """Resolve what one import binds."""

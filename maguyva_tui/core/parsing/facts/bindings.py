@@ -19,6 +19,7 @@ from maguyva_tui.core.parsing.facts import names
 from maguyva_tui.core.parsing.facts.blocks import BLOCK, Heads, symbol_scope
 from maguyva_tui.core.parsing.facts.fixtures import FIXTURE, MARK, Injections
 from maguyva_tui.core.parsing.facts.marks import DECORATED as DECORATED
+from maguyva_tui.core.parsing.facts.marks import DOCUMENTED_RETURN as DOCUMENTED_RETURN
 from maguyva_tui.core.parsing.facts.marks import FUNCTION_TYPED as FUNCTION_TYPED
 from maguyva_tui.core.parsing.facts.marks import INSTANCE as INSTANCE
 from maguyva_tui.core.parsing.facts.marks import NTH_RESULT as NTH_RESULT
@@ -556,6 +557,11 @@ class Bindings:
         if capture == "local.yield" and not self.fixture_yield(node, line):
             return
         if capture == "local.documented":  # php ``/** @return Page */ function get_root()``, no declared type
+            if node.type == "string":  # python ``:rtype: requests.Response``: read where the code tells nothing
+                documented = _sphinx_returned(node)
+                if documented:
+                    self.bind(line, offset, DOCUMENTED_RETURN, documented, True)
+                return
             documented = _php_documented(node.parent, "@return", None, classes=True)
             if documented:
                 self.bind(line, offset, RETURN, documented, True)
@@ -1414,6 +1420,20 @@ PHP_SCALARS = frozenset({"string", "int", "float", "bool", "mixed", "array", "ob
 PHP_DOC_ELEMENTS = re.compile(r"(?:\\?(?:array|list|iterable|non-empty-array|non-empty-list)<(?:[^,<>]+,\s*)?)?"
                               r"\\?(?P<type>[A-Za-z_][\w\\]*)(?P<array>\[\]|>)")
 """A docblock's type of elements: ``Opt[]``, ``array<Opt>``, ``array<string, Opt>``, ``list<Opt>``."""
+
+
+SPHINX_RETURNED = re.compile(r"^\s*[:@]rtype:\s*([A-Za-z_][\w.]*)\s*$", re.MULTILINE)
+"""A Python docstring's return type (Sphinx's ``:rtype: requests.Response``, Epydoc's ``@rtype:``)."""
+
+
+def _sphinx_returned(docstring: Node) -> str | None:
+    """Return the type a Python function's docstring says it returns (``:rtype: requests.Response``),
+    as jedi reads it where the function declares none: requests' ``Session.request`` returns
+    ``resp``, ``self.send(prep, **send_kwargs)``, whose adapter comes from a mapping of no known
+    type, so ``r = requests.get(url); r.json()`` had reached nothing. ``None`` for another
+    spelling (``(str, str)``, ``list of str``)."""
+    found = SPHINX_RETURNED.search((docstring.text or b"").decode("utf-8", "replace"))
+    return found.group(1) if found else None
 
 
 def _php_documented(declaration: Node | None, tag: str, name: str | None, classes: bool = False) -> str | None:

@@ -37,6 +37,11 @@ OWN_MEMBERS = "<own>"
 batch: () => {...}, schedule }``): an object whose members are the function's own nodes
 (``createNotifyManager.batch``), so what calling it gives is looked up as the function itself is."""
 
+DOCUMENTED_RETURN = RETURN + "?doc"
+"""The local name a Python function's documented return type is bound to (``:rtype:
+requests.Response`` in its docstring): read where what it returns names nothing
+(``Resolver._result``)."""
+
 NTH_RESULT = "#"
 """Joins a Go function's later results to ``RETURN`` (``<return>#1``: its second result's type)
 and to what calling it gives (``New()#1``: what ``_, sink := New()`` binds ``sink`` to)."""

@@ -87,6 +87,7 @@ PYTHON = r"""
 (as_pattern (call) alias: (as_pattern_target (identifier) @local.with))
 (return_statement (_) @local.return)
 (function_definition return_type: (type) @local.returns)
+(function_definition !return_type body: (block . (expression_statement (string) @local.documented)))
 (expression_statement (yield (_) @local.yield))
 """
 
