@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,6 +18,7 @@ from textual.widgets.option_list import Option
 from maguyva_tui.app.fuzzy import Finder, Order, Target
 from maguyva_tui.app.widgets.footer import KeysFooter
 from maguyva_tui.app.widgets.ordered_input import OrderedInput
+from maguyva_tui.app.widgets.results import clip_place, clip_symbol
 from maguyva_tui.terminal import printable
 
 SHOWN = 40
@@ -88,11 +90,31 @@ class JumpScreen(ModalScreen[Target | None]):
         self.matches = found
         options = self.query_one("#jump-list", OptionList)
         options.clear_options()
-        options.add_options([Option(_label(t)) for t in found])
+        width = self._label_width(len(found))
+        options.add_options([Option(_label(t, width)) for t in found])
         if found:
             options.highlighted = 0
         elif text.strip():  # an empty list had said nothing, and enter closed the box as if it went
             options.add_option(Option(Content.styled(f"nothing matches {printable(text)}", "dim italic"), disabled=True))
+
+    def _label_width(self, rows: int) -> int | None:
+        """The cells each of ``rows`` matches has (the scrollbar's kept free where they need one);
+        ``None`` before layout."""
+        options = self.query_one("#jump-list", OptionList)
+        region = options.content_region
+        width = region.width - (options.styles.scrollbar_size_vertical if rows > region.height else 0)
+        return width if width > 0 else None
+
+    def on_resize(self) -> None:
+        """Fit the rows to the new width, the highlighted match kept."""
+        if not self.matches:
+            return
+        options = self.query_one("#jump-list", OptionList)
+        highlighted = options.highlighted
+        width = self._label_width(len(self.matches))
+        options.clear_options()
+        options.add_options([Option(_label(t, width)) for t in self.matches])
+        options.highlighted = highlighted
 
     def action_cursor(self, step: int) -> None:
         options = self.query_one("#jump-list", OptionList)
@@ -113,14 +135,53 @@ class JumpScreen(ModalScreen[Target | None]):
         self.dismiss(self.matches[event.option_index])
 
 
-def _label(target: Target) -> Content:
+KIND = 6
+"""Cells of a row's kind, ``file  `` or ``sym   ``."""
+
+
+def _label(target: Target, width: int | None = None) -> Content:
     """A file or symbol as listed: names from the repository shown with their control characters
     escaped (Textual writes an escape character as it is: a file named with an OSC 52 sequence
-    would set the user's clipboard)."""
+    would set the user's clipboard), fitted to ``width`` cells keeping the file's name and line:
+    its folders are cut first, then a symbol's qualifiers (cut at its end by the list, a row had read
+    ``file  src/maguyva_like/very_long_package_name/sub_mo…`` at 60 columns, every file alike)."""
     if not target.detail:
-        return Content.assemble(("file  ", "dim"), (printable(target.label), "bold"))
-    return Content.assemble(
-        ("sym   ", "dim"),
-        (printable(target.label), "bold $secondary"),
-        ("  " + printable(target.detail), "dim"),
-    )
+        place, gap, note = printable(target.label).partition("  ")  # path:line  line 90 is past its end
+        if width is not None and width - KIND - cell_len(gap + note) < _name_need(place):  # the note gives way
+            place = _fit(place, max(width - KIND - len(gap) - 2, _name_need(place)))
+            room = width - KIND - cell_len(place) - len(gap)
+            note = note if len(note) <= room else note[: room - 1] + "…" if room >= NOTE_KEPT else ""
+            gap = gap if note else ""
+        else:
+            place = _fit(place, None if width is None else width - KIND - cell_len(gap + note))
+        return Content.assemble(("file  ", "dim"), (place, "bold"), (gap + note, "dim"))
+    label, detail = printable(target.label), printable(target.detail)
+    kind, gap, place = detail.rpartition("  ")  # function  path:line
+    if not gap or width is None:
+        return Content.assemble(("sym   ", "dim"), (label, "bold $secondary"), ("  " + detail, "dim"))
+    fixed = KIND + 2 + cell_len(kind) + 2
+    if cell_len(label) + _name_need(place) > width - fixed:  # the kind gives way first
+        kind, fixed = "", KIND + 2
+    avail = width - fixed
+    place = _fit(place, max(avail - cell_len(label), min(_name_need(place), avail - MIN_SYMBOL)))
+    room = avail - cell_len(place)
+    label = clip_symbol(label, room) if room >= MIN_SYMBOL else label  # narrower still: the list cuts the row
+    between = f"  {kind}  " if kind else "  "
+    return Content.assemble(("sym   ", "dim"), (label, "bold $secondary"), (between + place, "dim"))
+
+
+MIN_SYMBOL = 8
+"""Cells a symbol is cut to at least beside its place (fewer: the row's end is cut instead)."""
+NOTE_KEPT = 12
+"""Cells of a file's note (``line 90 is past its end``) kept at least, cut; fewer, it goes."""
+
+
+def _name_need(place: str) -> int:
+    """Cells of ``path:line`` with its folders cut: ``…/name.py:12`` (a name at the top: itself)."""
+    name = place.rpartition("/")[2]
+    return cell_len(name) + (name != place)
+
+
+def _fit(place: str, room: int | None) -> str:
+    """``place`` cut to ``room`` cells at its folders (:func:`clip_place`); as it is without a room."""
+    return place if room is None or room <= 0 else clip_place(place, room)
