@@ -2166,12 +2166,13 @@ def _type_var_bound(node: Node) -> str | None:
 
 
 FALLBACKS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "boolean_operator": (frozenset({"or"}), frozenset({"call"})),
+    "boolean_operator": (frozenset({"or"}), frozenset({"call", "attribute"})),
     "binary_expression": (frozenset({"||", "??"}),
                           frozenset({"new_expression", "object_creation_expression", "identifier", "call_expression"})),
 }
 """Operations that give their left value or make a default, by node type: their operators, and the
-values a default is made with (Python's ``x or Foo()``, JavaScript's ``x || new Foo()`` and
+values a default is made with (Python's ``x or Foo()``, or read: rich's ``options or self.options``, a property's
+``ConsoleOptions``; JavaScript's ``x || new Foo()`` and
 ``x ?? new Foo()``, PHP's ``$x ?? new Foo()``), or name it (JavaScript's ``options.hashFn || hashKey``:
 a call of the local calls ``hashKey`` when no option is given; @tanstack/query-core's ``hashFn(key)``
 had reached nothing), or call what makes it (@tanstack/vue-query's ``queryClient || useQueryClient()``:
