@@ -165,7 +165,8 @@ def untied_callers(generation: Generation, name: str, limit: int) -> tuple[list[
         if built is not None:  # a constructor: the constructions naming its class
             untied = queries.untied_calls(graph, built[0], kind=NEW)
         else:
-            untied = queries.untied_calls(graph, name, members_only=methods) if defined else []
+            untied = queries.untied_calls(graph, name, members_only=methods,
+                                          owned_by=queries.owners(graph, defined)) if defined else []
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a damaged graph: the answer stands without it
         log.debug("no untied calls of %s: %s", name, exc)
         return None
@@ -505,7 +506,7 @@ def _untied(graph: CodeGraph, name: str, defined: tuple[str, ...], aside: str = 
         why = "another package's class of its name, or one it could not resolve"
     else:
         methods = _members(graph, defined)
-        untied = queries.untied_calls(graph, name, members_only=methods)
+        untied = queries.untied_calls(graph, name, members_only=methods, owned_by=queries.owners(graph, defined))
         bare = name.replace("::", ".").rpartition(".")[2] or name
         called, made = f".{bare}(" if methods else f"{bare}(", "call names" if len(untied) == 1 else "calls name"
         why = "through an interface, on a receiver of unknown type, or into another package"

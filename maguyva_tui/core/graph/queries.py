@@ -763,7 +763,38 @@ IMPLICIT_SELF = frozenset({"ruby", "java"})
 module mixed into a class, Java's ``helper()``): a method's untied call even with no receiver."""
 
 
-def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: int = CALL) -> list[tuple[str, int]]:
+TYPE_PATHS = frozenset({"rust"})
+"""Languages whose call ``Type::name()`` names the type whose ``name`` it calls (``String::new``):
+an associated function of that type or of a trait it names, never another type's method."""
+
+
+def owners(graph: CodeGraph, defined: Sequence[str]) -> frozenset[str]:
+    """The bare names a call's type path may write to reach one of ``defined`` (Rust): each
+    method's type, and the traits written in an impl of its file or that the type's bases are
+    (``impl Default for Widget``: ``Default::default()`` may run ``Widget.default``)."""
+    found: set[str] = set()
+    for node in defined:
+        path, qualname = split_id(node)
+        if graph.languages.get(path) not in TYPE_PATHS or "." not in qualname:
+            continue
+        owner = plain_qualname(qualname).rpartition(".")[0]
+        found.add(owner.rpartition(".")[2])
+        found.update(split_id(base)[1].rpartition(".")[2] for base in graph.bases.get(f"{path}{SEPARATOR}{owner}", ()))
+        block = graph.loose_blocks.get(path)
+        if block is not None:
+            found.update(written.rpartition(".")[2] for i, written in enumerate(block.names) if block.kind[i] == INHERIT)
+    return frozenset(found)
+
+
+def _foreign(written: str, owners: frozenset[str]) -> bool:
+    """Whether a call written ``Type::name`` (stored ``Type.name``) names a type none of ``owners``
+    is: ``String::new``, ``std::collections::HashMap::<K, V>::new`` beside ``Widget::new``."""
+    qualifier = written.rpartition(".")[0].rpartition(".")[2]
+    return qualifier[:1].isupper() and qualifier != "Self" and qualifier not in owners
+
+
+def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: int = CALL,
+                 owned_by: frozenset[str] | None = None) -> list[tuple[str, int]]:
     """Return the (path, line) of every call that names ``name`` (the bare name of a qualified one)
     but resolved to no node: through an interface, on a receiver of unknown type, into another
     package, or ambiguous; with ``members_only``, only calls on a receiver (``x.print``, not the
@@ -772,7 +803,9 @@ def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: 
     mixed into, and those 4 calls had been neither listed nor counted). In path and line order. A
     stored graph's unchanged files are read from its columns at once (no name decoded: the matching
     ones are found in its string table). ``kind`` another site's kind than a call: ``INHERIT``, the
-    bases no class of the graph is (``implements StreamInterface``, an interface of another package)."""
+    bases no class of the graph is (``implements StreamInterface``, an interface of another package).
+    ``owned_by`` (:func:`owners`): a Rust call whose type path names another type is left out
+    (``String::new()`` had been counted among the calls that may reach ``Widget::new``)."""
     bare = name.replace("::", ".").rpartition(".")[2] or name
     loose = graph.loose_blocks
     found: list[tuple[str, int]] = []
@@ -780,6 +813,7 @@ def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: 
     origin, stored = graph.origin, None
     columns: Mapping[str, NDArray[Any]] = {}
     implicit = {p for p, language in graph.languages.items() if language in IMPLICIT_SELF} if members_only else set()
+    typed = {p for p, language in graph.languages.items() if language in TYPE_PATHS} if owned_by is not None else set()
     if isinstance(loose, SpanMap) and origin is not None and loose.columns.get("name") is origin.arrays.get("loose.name"):
         stored, columns = loose.stored_rows(), loose.columns
     if stored is not None and origin is not None:
@@ -793,13 +827,22 @@ def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: 
         rows = np.flatnonzero(keep & (columns["kind"] == kind) & np.isin(columns["name"], named)) if len(named) else named
         if len(rows):  # a name no untied call writes (most) reads no file's path
             paths = {at: path for path, at in bounds.files.items()}
-            written_bare = (table[columns["name"][rows]] == bare_id).tolist() if members_only else [False] * len(rows)
-            found = [(paths[f], ln) for f, ln, alone in zip(files[rows].tolist(), columns["line"][rows].tolist(), written_bare)
-                     if not alone or paths[f] in implicit]
+            ids = table[columns["name"][rows]]
+            written_bare = (ids == bare_id).tolist() if members_only else [False] * len(rows)
+            foreign = set()
+            if typed and owned_by is not None:
+                kinds = np.unique(ids)
+                foreign = {i for i, text in zip(kinds.tolist(), origin.strings.pick(kinds), strict=True)
+                           if text is not None and _foreign(text, owned_by)}
+            found = [(paths[f], ln) for f, ln, alone, at in zip(files[rows].tolist(), columns["line"][rows].tolist(),
+                                                                written_bare, ids.tolist(), strict=True)
+                     if (not alone or paths[f] in implicit) and not (at in foreign and paths[f] in typed)]
     tails = tuple(a + bare for a in (MEMBER_ACCESS if kind == CALL else NAME_PATHS))
     for path, block in rest.items():
         alone_counts = not members_only or path in implicit
         for i, written in enumerate(block.names):
             if block.kind[i] == kind and ((written == bare and alone_counts) or written.endswith(tails)):
+                if path in typed and owned_by is not None and _foreign(written, owned_by):
+                    continue
                 found.append((path, int(block.line[i])))
     return sorted(set(found))
