@@ -1886,6 +1886,9 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
     returns), where an alias is the thing itself (``m = make``: ``m()`` calls ``make``). ``kind``:
     the node's type when the caller has read it already (each read of ``Node.type`` makes a string)."""
     kind = kind or node.type
+    while kind == "parenthesized_expression" and node.named_child_count == 1:  # python ``_box = (a if b else None)``
+        node = node.named_children[0]
+        kind = node.type
     while kind == "assignment" and (right := node.child_by_field_name("right")) is not None:
         node, kind = right, right.type  # python ``f = self.f = Filter()``: the value both are bound to
     if kind == "non_null_expression" and node.named_child_count == 1:  # ts ``let child = c[i]!``: as c[i]
