@@ -401,6 +401,9 @@ class _Files:
         order = np.argsort(docs, kind="stable")
         self._docs = np.asarray(docs, np.int64)[order]
         self._doc_positions = order.astype(np.int64)
+        self._docs_are_positions = bool((self.docs == np.arange(len(self.docs))).all())
+        """Whether each file's document id is its position (an index built whole numbers its
+        documents in path order): a literal's documents are then its files' positions, no search."""
         self._snapshot = snapshot
         self._factors: dict[Callable[[str], float], np.ndarray] = {}
         self._listings: dict[Callable[[str], float], tuple[np.ndarray, np.ndarray]] = {}
@@ -419,6 +422,11 @@ class _Files:
 
     def at_docs(self, docs: np.ndarray) -> np.ndarray:
         """The position of each document id, in their order (-1 for an id no listed file has)."""
+        if self._docs_are_positions:  # a frequent literal's thousands of documents: no bisection of each
+            out = np.array(docs, np.int64)
+            if len(out) and (int(out.min()) < 0 or int(out.max()) >= len(self._docs)):
+                out[(out < 0) | (out >= len(self._docs))] = -1
+            return out
         at = np.minimum(np.searchsorted(self._docs, docs), max(len(self._docs) - 1, 0))
         if not len(self._docs):
             return np.full(len(docs), -1, np.int64)
