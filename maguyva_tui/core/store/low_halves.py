@@ -101,13 +101,17 @@ class LowHalves:
     """A stored column of low halves and runs of high halves, read as the ``uint32`` array it stands
     for: ``len``, a slice, an index or an array of indices (as numpy reads them)."""
 
-    __slots__ = ("_highs", "_low", "_starts")
+    __slots__ = ("_highs", "_last_run", "_low", "_starts")
 
     def __init__(self, low: NDArray[np.uint16], runs: NDArray[Any]) -> None:
         self._low = low
         self._starts = runs[0]
         """Where each run starts (increasing, the first at 0)."""
         self._highs = runs[1]
+        self._last_run: tuple[int, int, int] = (0, 0, 0)
+        """The run the last slice lay in: its first value, the first value past it and its high
+        half shifted into place (a page's rows of one token lie in a few runs, read one after
+        another: no bisection of the runs, 2 µs, for the next slice in it)."""
 
     def __len__(self) -> int:
         return len(self._low)
@@ -122,11 +126,20 @@ class LowHalves:
             lo, hi, step = key.indices(len(self._low))
             if step != 1 or hi <= lo:
                 return self[np.arange(lo, hi, step, dtype=np.int64)]
-            low, starts = self._low[lo:hi], self._starts
-            first = bisect_right(starts, lo)  # a page's few places: a bisection, not a numpy call (2.8 us)
-            if first == len(starts) or hi <= starts[first]:  # one run: one high half for all
-                return np.bitwise_or(low, (int(self._highs[first - 1]) & 0xFFFF) << 16, dtype=np.uint32)
-            return self._joined(low, np.arange(lo, hi, dtype=starts.dtype))
+            low = self._low[lo:hi]
+            run_lo, run_hi, high = self._last_run
+            if not run_lo <= lo or not hi <= run_hi:
+                starts = self._starts
+                first = bisect_right(starts, lo)  # a page's few places: a bisection, not a numpy call (2.8 us)
+                if first < len(starts) and hi > starts[first]:  # past one run
+                    return self._joined(low, np.arange(lo, hi, dtype=starts.dtype))
+                run_hi = int(starts[first]) if first < len(starts) else len(self._low)
+                high = (int(self._highs[first - 1]) & 0xFFFF) << 16
+                self._last_run = (int(starts[first - 1]), run_hi, high)
+            joined = low.astype(np.uint32)  # one run: one high half for all
+            if high:
+                joined |= np.uint32(high)
+            return joined
         if isinstance(key, (int, np.integer)):
             return self[np.array([key], np.int64)][0]
         index = np.asarray(key)
