@@ -98,6 +98,9 @@ _new_chunk = fast_constructor(Chunk)
 _UNKNOWN = object()
 """No answer remembered for a line."""
 
+_NO_ROWS: list[int] = []
+"""No painted rows: the file of a place is not painted from the columns."""
+
 
 TEMPLATE_FIELD = 8
 """The column of the stored symbols whose :data:`~maguyva_tui.core.types.TEMPLATE_FLAG` says a definition
@@ -517,16 +520,22 @@ class ChunkLocator:
         answers, maps, made = self._answers, self._maps, columns._made
         missing: list[int] = []
         later: dict[int, tuple[int, str]] = {}  # the chunks of painted lines not made yet: made together
+        path: str | None = None
+        state, by_line, size = 0, _NO_ROWS, 0  # the map of the file of the place before (a page's lines come by file)
         for k, place in enumerate(places):
-            painted = maps.get(place[0])
-            if painted is not None and place[1] >= 1:
-                mapped = painted[0]
-                if not isinstance(mapped, ColumnMap) or mapped.columns is not columns:
+            if place[0] != path:  # its map looked up once for its lines that follow
+                path = place[0]
+                painted = maps.get(path)
+                mapped = None if painted is None else painted[0]
+                state = 0 if mapped is None else 1 if isinstance(mapped, ColumnMap) and mapped.columns is columns else 2
+                by_line = mapped._by_line if state == 1 else _NO_ROWS  # type: ignore[union-attr]
+                size = len(by_line)
+            if state and place[1] >= 1:
+                if state == 2:
                     missing.append(k)  # read off its map below
                     continue
-                by_line = mapped._by_line
                 line = place[1]  # ColumnMap.row and ChunkColumns.made, written out: most of a page's lines
-                row = by_line[line] if line < len(by_line) else -1
+                row = by_line[line] if line < size else -1
                 if row >= 0:
                     chunk = made.get(row)
                     if chunk is None:
