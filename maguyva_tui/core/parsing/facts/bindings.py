@@ -202,7 +202,8 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("aliases", "builtin", "closures", "either", "empties", "from_defaults", "from_heads", "from_names", "heads", "injected",
+    __slots__ = ("aliases", "builtin", "closures", "either", "empties", "empty_maps", "from_defaults", "from_heads", "from_names",
+                 "heads", "injected",
                  "members", "parameters", "passed", "rebound", "scope", "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
@@ -238,6 +239,9 @@ class Bindings:
         ``self.x``, byte offset): ``self.flag = context.event_class()`` is ``Context.event_class()``."""
         self.members: set[tuple[str, str]] = set()
         self.empties: list[tuple[str, str, int]] = []
+        self.empty_maps: list[tuple[str, str, int]] = []
+        """Python names bound to an empty dict (``view = {}``), as ``empties``: what the file stores
+        in it (``view[k] = Style()``) types its values (``settle_stores``)."""
         """Python names bound to an empty list (``xs = []``), as (scope, name, byte offset): what the
         file's calls append to it types its elements (``settle_appends``)."""
         self.from_defaults: list[tuple[str, str, str, int]] = []
@@ -374,6 +378,9 @@ class Bindings:
             if typed is None and self.passed is not None and value is not None and value.type == "list" \
                     and not value.named_child_count:  # python ``xs = []``: typed by what is appended to it
                 self.empties.append((self.scope(line) or "", bound, offset))
+            if typed is None and self.passed is not None and value is not None and value.type == "dictionary" \
+                    and not value.named_child_count:  # python ``view = {}``: typed by what is stored in it
+                self.empty_maps.append((self.scope(line) or "", bound, offset))
             if value is not None and value.type in FUNCTION_NODES and not bound.startswith("self."):
                 typed = FUNCTION_TYPED
             if capture == "local.operated":
@@ -708,16 +715,46 @@ class Bindings:
             if sites is not None and not typed and len(types) == 1:
                 sites[offset] = (line, types.pop() + names.ARRAY_TYPE, False)
 
-    def _empty_of(self, caller: str, head: str) -> tuple[str, str, int] | None:
+    def settle_stores(self, stores: Iterable[Node]) -> None:
+        """Type each Python name bound to an empty dict by what the file stores in it, where one
+        class makes it all (``view = {}`` then ``view[element] = cssutils.css.CSSStyleDeclaration()``:
+        a mapping of ``CSSStyleDeclaration``s, whose ``view[element].setProperty(p)`` calls its
+        method, as jedi reads it; ``self.x = {}`` too, by the stores in its class's methods).
+        ``stores``: the assignments to a subscript."""
+        if not self.empty_maps:
+            return
+        wanted = {bound for _, bound, _ in self.empty_maps}
+        stored: dict[tuple[str, str, int], set[str]] = {}
+        for store in stores:
+            left, right = store.child_by_field_name("left"), store.child_by_field_name("right")
+            held = left.child_by_field_name("value") if left is not None and left.type == "subscript" else None
+            head = (held.text or b"").decode("utf-8", "replace") if held is not None else ""
+            if head not in wanted or right is None:
+                continue
+            caller = self.scope(store.start_point[0] + 1) or ""
+            site = self._empty_of(caller, head, self.empty_maps)
+            typed = self._appended_type(right, caller, head) if site is not None else None
+            if site is not None and typed:
+                stored.setdefault(site, set()).add(typed)
+        for (scope, bound, offset), types in stored.items():
+            sites = self.sites.get((scope, bound))
+            line, typed, _ = sites.get(offset, (0, "x", False)) if sites is not None else (0, "x", False)
+            if sites is not None and not typed and len(types) == 1:
+                sites[offset] = (line, names.UNKNOWN + names.MAPPING_KEY + types.pop() + names.ARRAY_TYPE, False)
+
+    def _empty_of(self, caller: str, head: str,
+                  empties: list[tuple[str, str, int]] | None = None) -> tuple[str, str, int] | None:
         """Return the one empty-list binding a name appended to in a scope is (the scope's, or one
-        around it; an attribute ``self.x`` one in a method of the caller's class)."""
+        around it; an attribute ``self.x`` one in a method of the caller's class); ``empties``: the
+        empty dicts' instead."""
+        empties = self.empties if empties is None else empties
         if head.startswith("self."):
             owner = caller.rpartition(".")[0]
-            found = [e for e in self.empties if e[1] == head and e[0].rpartition(".")[0] == owner]
+            found = [e for e in empties if e[1] == head and e[0].rpartition(".")[0] == owner]
         else:
             scope = caller
             while True:
-                found = [e for e in self.empties if e[1] == head and e[0] == scope]
+                found = [e for e in empties if e[1] == head and e[0] == scope]
                 if found or (scope, head) in self.sites or not scope:
                     break
                 scope = scope.rpartition(".")[0]

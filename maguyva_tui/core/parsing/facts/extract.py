@@ -654,6 +654,7 @@ class _Reader:
         written = [row[1] for row in self.references[:len(calls)]]  # ``calls`` made these rows first, in order
         if defined is not None and len(written) == len(calls):
             found.settle_appends(zip(calls, written))
+            found.settle_stores(captures.get("stored", ()))
             found.settle_parameters(zip(calls, written), self.kinds(), defined)
         found.lift(rebound or {})
         found.settle_attributes()

@@ -35,6 +35,8 @@ names are the contract:
   ``require_relative`` identifier of the call);
 - ``@test``: a C++ function definition that may be a test macro's (``TEST(Suite, Name) {``), whose
   "parameter types" are names, not types (``parsing/rules/clike.py``);
+- ``@stored``: a Python assignment to a subscript (``view[k] = Style()``), whose value types the
+  empty dict the name was bound to (``Bindings.settle_stores``);
 - ``@generic``: the name a generic declaration gives a type parameter (``T`` in ``f<T>``): a type
   written with that name inside the declaration names the parameter, never a symbol;
 - ``@local...``: the name a function or class body binds (parameter, assignment, field); the
@@ -88,6 +90,7 @@ PYTHON = r"""
 (return_statement (_) @local.return)
 (function_definition return_type: (type) @local.returns)
 (function_definition !return_type body: (block . (expression_statement (string) @local.documented)))
+(assignment left: (subscript value: [(identifier) (attribute)]) right: (_)) @stored
 (expression_statement (yield (_) @local.yield))
 """
 
