@@ -822,8 +822,8 @@ class Resolver(Memo):
         kind = self.kind(target)
         if kind in CLASS_KINDS or target == EXTERNAL:
             return target
-        if kind not in FUNCTION_KINDS:
-            return UNRESOLVED
+        if kind not in FUNCTION_KINDS and not (kind == "variable" and self.is_property(target)):
+            return UNRESOLVED  # a Python ``media = property(lambda self: self._media)``: what its getter gives
         return self.memoized(("result", target), self._result, target)
 
     def _result(self, target: str) -> str:

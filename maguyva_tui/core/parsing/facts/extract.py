@@ -297,7 +297,8 @@ def _extract(
     decorators = decorator_calls(symbols, reader.references)
     bound = reader.bindings(captures, False, injections(path, source, symbols, decorators), either=True,
                              builtin=builtin, defined=_defined(symbols, imports), rebound=rebound)
-    return reader.references + bound + _properties(symbols, decorators) + _decorations(symbols, source), imports
+    return (reader.references + bound + _properties(symbols, decorators) + _decorations(symbols, source)
+            + _property_getters(symbols, source)), imports
 
 
 def _defined(symbols: Sequence[Symbol], imports: list[ImportRow]) -> frozenset[str]:
@@ -676,6 +677,36 @@ def _properties(symbols: Sequence[Symbol], decorators: dict[int, list[str]]) -> 
                                           for name in decorators.get(line, ()))
             or s.kind == "variable" and s.qualname.rpartition(".")[0] in classes
             and PROPERTY_CALL.match(s.signature or "") is not None]
+
+
+PROPERTY_GETTER = re.compile(
+    rb"=\s*property\(\s*(?:lambda\s+(\w+)\s*:\s*\1\s*\.\s*([A-Za-z_]\w*)\s*[,)]|([A-Za-z_]\w*)\s*[,)])")
+"""A Python class attribute made by ``property`` with its getter first: a lambda reading an
+attribute (``media = property(lambda self: self._media, _setMedia)``) or a method named
+(``cssText = property(_getCssText, ...)``)."""
+
+
+def _property_getters(symbols: Sequence[Symbol], source: bytes) -> list[RefRow]:
+    """Bind the return of each Python class attribute made by ``property`` to what its getter gives
+    (``self._media``, ``self._getCssText()``): reading it is what the getter returns, as jedi reads
+    it. cssutils' ``r.media.appendMedium('tv')`` (``media = property(lambda self: self._media,
+    ...)``, ``self._media = MediaList(...)``) had reached nothing."""
+    classes = {s.qualname for s in symbols if s.kind == "class"}
+    found: list[RefRow] = []
+    lines = None
+    for symbol in symbols:
+        if symbol.kind != "variable" or symbol.qualname.rpartition(".")[0] not in classes \
+                or "property(" not in (symbol.signature or ""):
+            continue
+        lines = source.split(b"\n") if lines is None else lines
+        written = b" ".join(lines[symbol.start_line - 1:symbol.end_line])
+        getter = PROPERTY_GETTER.search(written)
+        if getter is None:
+            continue
+        attribute, method = getter.group(2), getter.group(3)
+        typed = f"self.{attribute.decode()}" if attribute else f"self.{method.decode()}()"
+        found.append(("local", f"{RETURN}:{typed}", symbol.name_line, symbol.qualname))
+    return found
 
 
 def _property_decorator(name: str) -> bool:
