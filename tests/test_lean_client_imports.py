@@ -64,3 +64,21 @@ def test_a_search_given_its_repository_reads_no_enclosing_folder(tmp_path: Path)
     found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
                            check=True)
     assert found.stdout.split() == ["False"]
+
+
+class _Environ(dict):  # type: ignore[type-arg]
+    """An environment whose values other than the relevant ones may not be read."""
+
+    def __getitem__(self, key: str) -> str:
+        if key == "UNRELATED":
+            raise AssertionError("read a variable that changes no answer")
+        return str(super().__getitem__(key))
+
+    def items(self):  # type: ignore[no-untyped-def,override]
+        return [(k, self[k]) for k in self]
+
+
+def test_the_environment_sent_reads_only_what_changes_an_answer() -> None:
+    environ = _Environ(HOME="/h", UNRELATED="x", MAGUYVA_MODEL_CACHE="/m", MAGUYVA_NO_SERVER="", XDG_CACHE_HOME="/c")
+    assert place.relevant_env(environ) == {"HOME": "/h", "MAGUYVA_MODEL_CACHE": "/m", "XDG_CACHE_HOME": "/c"}
+    assert list(place.relevant_env(environ)) == ["HOME", "MAGUYVA_MODEL_CACHE", "XDG_CACHE_HOME"]

@@ -57,9 +57,9 @@ def server_disabled(environ: "Mapping[str, str]") -> bool:
 
 
 def relevant_env(environ: "Mapping[str, str]") -> dict[str, str]:
-    """The part of an environment that can change a search's answer."""
-    return {k: v for k, v in environ.items()
-            if (k.startswith(ENV_PREFIXES) or k in ENV_NAMES) and k not in ENV_IGNORED}
+    """The part of an environment that can change a search's answer: only those values are read
+    (``os.environ`` decodes each value it gives: its every item had been half of this, 20 µs)."""
+    return {k: environ[k] for k in environ if (k.startswith(ENV_PREFIXES) or k in ENV_NAMES) and k not in ENV_IGNORED}
 
 
 def index_spec(index_dir: str | None, cwd: str, environ: "Mapping[str, str]") -> str:
