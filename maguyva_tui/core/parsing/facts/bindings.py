@@ -1851,6 +1851,22 @@ def _alternatives(types: set[str], bound: str, named_values: bool = False) -> bo
             and not any(t.partition(".")[0].removesuffix("()").removesuffix(names.ELEMENT) == bound for t in types))
 
 
+def _both_made(node: Node) -> str | None:
+    """Return what a Python ``Text.from_markup(t) if isinstance(t, str) else t.copy()`` gives where
+    each branch is a call: both, as alternatives the resolver keeps where they name one type
+    (rich's ``Panel._title``: a ``Text`` either way; ``title_text.pad(1)`` had reached nothing);
+    ``None`` for any other choice."""
+    if node.named_child_count != 3:
+        return None
+    body, _, alternative = node.named_children
+    if body.type != "call" or alternative.type != "call":
+        return None
+    made = [value_type(body, kind="call"), value_type(alternative, kind="call")]
+    if not all(made) or any(names.ALTERNATIVES in t or names.UNION_TYPE in t for t in made if t):
+        return None
+    return names.ALTERNATIVES.join(dict.fromkeys(t for t in made if t))
+
+
 def _chosen_classes(node: Node) -> str | None:
     """Return the classes a Python ``Fast if quick else Slow`` chooses between, each named bare
     (capitalized), as a union (either, as jedi reads it); ``None`` for any other choice."""
@@ -1953,8 +1969,8 @@ def value_type(node: Node, alias: bool = False, kind: str | None = None) -> str 
         node, kind = made, made.type
     elif kind == "conditional_expression":  # python ``timer if timer is not None else Timer()``
         made = _made_branch(node)
-        if made is None:
-            return _chosen_classes(node)  # python ``kls = Fast if quick else Slow``: either class
+        if made is None:  # python ``kls = Fast if quick else Slow``: either class; ``A.make() if c else b.copy()``
+            return _chosen_classes(node) or _both_made(node)
         node, kind = made, made.type
     if kind in LITERAL_CONTAINERS:  # python ``{'base64': Base64()}``: a container of Base64s
         return _literal_elements(node)
