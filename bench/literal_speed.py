@@ -42,6 +42,7 @@ from bench.text_speed import find_rg, pct
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.locations import INDEX_DIR_ENV
 from maguyva_tui.resident import client, place
+from maguyva_tui.resident.filler import FILL_ENV
 
 SEED = 20261201
 WARM_UP = ("import", "return")
@@ -147,11 +148,13 @@ def plain_install(folder: Path, script: list[str]) -> list[str]:
 class Resident:
     """A resident server started for the run in a private runtime folder, stopped at the end."""
 
-    def __init__(self, root: Path, base: Path) -> None:
+    def __init__(self, root: Path, base: Path, fill: bool = False) -> None:
         self.runtime = Path(tempfile.mkdtemp(prefix="mls-", dir="/tmp"))
         self.env = {k: v for k, v in os.environ.items() if k != place.NO_SERVER_ENV}
         self.env.update({"XDG_RUNTIME_DIR": str(self.runtime), INDEX_DIR_ENV: str(base),
                          "PYTHONPATH": str(CHECKOUT)})  # the server (started from "/") and every client run this checkout
+        if not fill:  # no transformer tier filled between the timed searches (nor written into the bench's index)
+            self.env[FILL_ENV] = "0"
         self.root, self.base = root, base
         self.folder = place.runtime_dir(self.env)
         spec = place.index_spec(None, str(root), self.env)
@@ -315,7 +318,7 @@ def serve(args: argparse.Namespace, root: Path, base: Path, rg: str, queries: li
     then the client's milliseconds taken apart."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(Path(maguyva_tui.__file__).parent)], check=False,
                    stdout=subprocess.DEVNULL)  # the bytecode an installed package has ($PYTHONDONTWRITEBYTECODE here)
-    resident = Resident(root, base)
+    resident = Resident(root, base, fill=args.filling)
     resident.start()
     filling = wait_filling(resident) if args.filling else None
     try:
