@@ -202,14 +202,16 @@ read them (``extra.warnings.on_fallback()`` types ``warnings`` from ``Extra``'s 
 class Bindings:
     """The bindings of one file, several readings of a site merged."""
 
-    __slots__ = ("aliases", "builtin", "closures", "either", "empties", "empty_maps", "from_defaults", "from_heads", "from_names",
-                 "heads", "injected",
-                 "members", "parameters", "passed", "rebound", "scope", "sites")
+    __slots__ = ("aliases", "builtin", "closures", "declared", "either", "empties", "empty_maps", "from_defaults",
+                 "from_heads", "from_names", "heads", "injected", "members", "parameters", "passed", "rebound", "scope",
+                 "sites")
 
     def __init__(self, scope: Callable[[int], str | None], injected: Injections | None = None,
                  heads: Heads | None = None, either: bool = False,
                  builtin: Callable[[str], bool] = lambda typed: False, passed: bool = False) -> None:
         self.scope = scope
+        self.declared: dict[int, dict[bytes | None, bool]] = {}
+        """Each JavaScript block's declared names, whether each holds a function (``_assigns_declared_function``)."""
         self.rebound: Mapping[str, frozenset[str]] = {}
         """Python's rebinding blocks, each to the names it binds anew (``lift``)."""
         self.passed = Passed() if passed else None
@@ -299,7 +301,8 @@ class Bindings:
         else:
             bound = local_name(node) or self.direct_init(node, line) or ""
         if _names_own_function(node, bound, self.scope(line) or "") or (
-                capture == "local.assigned" and _assigns_declared_function(node)):
+                capture == "local.assigned" and node.parent is not None and node.parent.type == "assignment_expression"
+                and _assigns_declared_function(node, self.declared)):
             return
         if bound in RECEIVERS and capture != "local.typed" and not go_declared(node):
             if loop_target(node):  # ``for cls in kinds``: untyped, it shadows the class (``Resolver.shadowed``)
@@ -1268,13 +1271,14 @@ JS_FUNCTIONS = frozenset({"arrow_function", "function_expression", "function_dec
                           "generator_function_declaration", "method_definition", "function"})
 
 
-def _assigns_declared_function(node: Node) -> bool:
+def _assigns_declared_function(node: Node, declared: dict[int, dict[bytes | None, bool]]) -> bool:
     """Tell whether a JavaScript or TypeScript assignment to a plain name (``unsubscribe =
     observer.subscribe(...)``) assigns a variable declared with a function as its value (``let
     unsubscribe = () => {}``), the nearest declaration of the name outwards: that variable is a
     function symbol, which a call of the name reaches, as the TypeScript language service reads it.
     Bound as a local of the callback assigning it, the name had hidden the symbol there
-    (vue-query's ``watch(..., (isRestoring) => { unsubscribe(); unsubscribe = ... })``)."""
+    (vue-query's ``watch(..., (isRestoring) => { unsubscribe(); unsubscribe = ... })``).
+    ``declared``: each block's declared names, whether each holds a function (read once a block)."""
     name, at = node.text, node.parent
     while at is not None:
         if at.type in JS_FUNCTIONS:
@@ -1282,18 +1286,30 @@ def _assigns_declared_function(node: Node) -> bool:
             if parameters is not None and name in _identifiers_in(parameters):
                 return False
         if at.type in JS_SCOPES:
-            for statement in at.named_children:
-                if statement.type in ("function_declaration", "generator_function_declaration"):
-                    declared = statement.child_by_field_name("name")
-                    if declared is not None and declared.text == name:
-                        return True
-                for declarator in statement.named_children if statement.type in JS_DECLARATIONS else ():
-                    declared = declarator.child_by_field_name("name")
-                    if declarator.type == "variable_declarator" and declared is not None and declared.text == name:
-                        value = declarator.child_by_field_name("value")
-                        return value is not None and value.type in FUNCTION_VALUES
+            names_here = declared.get(at.id)
+            if names_here is None:
+                names_here = declared[at.id] = _declared_functions(at)
+            if name in names_here:
+                return names_here[name]
         at = at.parent
     return False
+
+
+def _declared_functions(block: Node) -> dict[bytes | None, bool]:
+    """Return the names a JavaScript block's statements declare, each to whether its first
+    declaration holds a function (``function f``, ``let f = () => {}``)."""
+    found: dict[bytes | None, bool] = {}
+    for statement in block.named_children:
+        if statement.type in ("function_declaration", "generator_function_declaration"):
+            named = statement.child_by_field_name("name")
+            if named is not None:
+                found.setdefault(named.text, True)
+        for declarator in statement.named_children if statement.type in JS_DECLARATIONS else ():
+            named = declarator.child_by_field_name("name")
+            if declarator.type == "variable_declarator" and named is not None:
+                value = declarator.child_by_field_name("value")
+                found.setdefault(named.text, value is not None and value.type in FUNCTION_VALUES)
+    return found
 
 
 def _identifiers_in(node: Node) -> set[bytes | None]:

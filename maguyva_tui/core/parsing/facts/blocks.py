@@ -15,7 +15,7 @@ source is still the function (``symbol_scope``).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TypeAlias
 
@@ -321,21 +321,14 @@ def _php_rebinds(tree: Tree, scopes: list[str | None]) -> None:
                 scopes[line] = current
 
 
-_PYTHON_MADE = "(assignment left: (identifier) @bound right: (call function: (_) @callee) @made)"
 _PYTHON_SCOPES = frozenset({"function_definition", "class_definition", "lambda"})
-
-
-@cache
-def _python_made_query() -> Query:
-    """Compile the query of Python's ``x = f(...)`` once per process."""
-    return Query(grammar("python"), _PYTHON_MADE)
 
 
 Rebound: TypeAlias = dict[str, frozenset[str]]
 """Python's rebinding block scopes (``python_rebinds``), each to the names bound anew on its first line."""
 
 
-def python_rebinds(tree: Tree, scopes: list[str | None]) -> Rebound:
+def python_rebinds(captures: Mapping[str, Sequence[Node]], scopes: list[str | None]) -> Rebound:
     """Paint a Python function where it binds one name to calls of two callables (cssutils's
     ``p = optparse.OptionParser(...)``, later ``p = cssutils.CSSParser()``: a function's locals are
     one table, so ``p`` had no type and ``p.parseString(...)`` reached nothing, where jedi reads
@@ -349,19 +342,26 @@ def python_rebinds(tree: Tree, scopes: list[str | None]) -> Rebound:
     the name it binds (``p = Wrapper(p)``) is none: its line would read its own binding. Then each
     comprehension whose variable the function binds elsewhere too (``_python_comprehensions``)."""
     rebound: Rebound = {}
-    made: dict[int, tuple[Node, dict[bytes, list[tuple[int, bytes, Node]]]]] = {}
-    for match in QueryCursor(_python_made_query()).matches(tree.root_node):
-        bound, callee, value = match[1]["bound"][0], match[1]["callee"][0], match[1]["made"][0]
-        function = bound.parent
-        while function is not None and function.type not in _PYTHON_SCOPES:
-            function = function.parent
-        if function is None or function.type != "function_definition":
-            continue  # the module's, a class body's: their names are read from other scopes too
-        name = bound.text or b""
-        if name in _identifiers(value):
+    grouped: dict[tuple[str | None, bytes], list[tuple[int, bytes, Node, Node]]] = {}
+    for assignment in captures.get("rebound", ()):
+        bound, value = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+        callee = value.child_by_field_name("function") if value is not None else None
+        if bound is None or value is None or callee is None:
             continue
+        line = bound.start_point[0] + 1
+        if line < len(scopes) and scopes[line]:  # by the function each line is in: the module's are none
+            grouped.setdefault((symbol_scope(scopes[line]), bound.text or b""), []).append(
+                (line, callee.text or b"", bound, value))
+    made: dict[int, tuple[Node, dict[bytes, list[tuple[int, bytes, Node]]]]] = {}
+    for (_, name), found in grouped.items():
+        if len({called for _, called, _, _ in found}) < 2:
+            continue  # one callable, or one binding: nothing to tell apart
+        function = _python_function(found[0][2])
+        if function is None:
+            continue  # a class body's: its names are read from other scopes too
         assigned = made.setdefault(function.id, (function, {}))[1]
-        assigned.setdefault(name, []).append((bound.start_point[0] + 1, callee.text or b"", bound))
+        assigned[name] = [(line, called, bound) for line, called, bound, value in found
+                          if name not in _identifiers(value)]
     for function, assigned in made.values():
         starts: dict[int, set[str]] = {}
         for name, sites in assigned.items():
@@ -381,24 +381,26 @@ def python_rebinds(tree: Tree, scopes: list[str | None]) -> Rebound:
                 rebound[current] = frozenset(starts[start])
             if scopes[line] == scope:
                 scopes[line] = current
-    _python_comprehensions(tree, scopes, rebound)
+    _python_comprehensions(captures, scopes, rebound)
     return rebound
 
 
-_PYTHON_BINDERS = """(for_in_clause left: (_) @bound) (for_statement left: (_) @bound) (assignment left: (_) @bound)
-(list_comprehension) @comprehension (set_comprehension) @comprehension
-(dictionary_comprehension) @comprehension (generator_expression) @comprehension"""
+_PYTHON_BINDERS = ("local.assigned", "local.typed", "local", "local.parallel", "local.unpacked", "local.iterated",
+                   "local.paired", "local.caught", "local.valued", "local.with")
+"""The captures of the names a Python function binds (``patterns.PYTHON``): an assignment's, a loop's, ..."""
+
+
+def _in_clause(bound: Node) -> bool:
+    """Tell whether a bound name is a comprehension's variable (``for x in xs`` inside one)."""
+    holder = bound.parent
+    if holder is not None and holder.type == "pattern_list":
+        holder = holder.parent
+    return holder is not None and holder.type == "for_in_clause"
 _PYTHON_PATTERNS = frozenset({"pattern_list", "tuple_pattern", "list_pattern", "list_splat_pattern",
                               "parenthesized_expression", "tuple", "list"})
 
 
-@cache
-def _python_binders_query() -> Query:
-    """Compile the query of Python's bound names and comprehensions once per process."""
-    return Query(grammar("python"), _PYTHON_BINDERS)
-
-
-def _python_comprehensions(tree: Tree, scopes: list[str | None], rebound: Rebound) -> None:
+def _python_comprehensions(captures: Mapping[str, Sequence[Node]], scopes: list[str | None], rebound: Rebound) -> None:
     """Paint each comprehension of a Python function whose variable the function binds elsewhere
     too (yapf's ``new.stack = [state.Clone() for state in self.stack]``, the next line ``[state.Clone()
     for state in self.comp_stack]``: three comprehensions' ``state`` were one local of three types,
@@ -406,27 +408,31 @@ def _python_comprehensions(tree: Tree, scopes: list[str | None], rebound: Reboun
     whose own names are its variables (``rebound``): a comprehension's variables are its own, as
     Python 3 and jedi read them. One whose first iterable reads its variable (``[x for x in x]``) is
     left to the function."""
-    captured = QueryCursor(_python_binders_query()).captures(tree.root_node)
-    counts: Counter[tuple[int, bytes]] = Counter()
-    comprehensions: list[tuple[Node, int, set[bytes]]] = []
-    for bound in captured.get("bound", ()):
-        function = _python_function(bound)
-        if function is not None and (bound.parent is None or bound.parent.type != "for_in_clause"):
-            counts.update((function.id, name) for name in _pattern_names(bound))
-    for comprehension in sorted(captured.get("comprehension", ()), key=lambda n: n.start_byte):
-        function = _python_function(comprehension)
+    comprehensions: list[tuple[Node, str | None, set[bytes]]] = []
+    for comprehension in captures.get("comprehension", ()):  # in written order (``sorted_captures``)
+        start = comprehension.start_point[0] + 1
         clauses = [c for c in comprehension.named_children if c.type == "for_in_clause"]
         left = [c.child_by_field_name("left") for c in clauses]
         own = {name for bound in left if bound is not None for name in _pattern_names(bound)}
         first = clauses[0].child_by_field_name("right") if clauses else None
-        if function is None or not own or (first is not None and own & _identifiers(first)):
+        if start >= len(scopes) or not scopes[start] or not own or (first is not None and own & _identifiers(first)):
             continue
-        counts.update((function.id, name) for name in own)
-        comprehensions.append((comprehension, function.id, own))
-    for comprehension, function_id, own in comprehensions:
+        comprehensions.append((comprehension, symbol_scope(scopes[start]), own))
+    if not comprehensions:
+        return
+    wanted = {name for _, _, own in comprehensions for name in own}
+    counts: Counter[tuple[str | None, bytes]] = Counter()
+    for capture in _PYTHON_BINDERS:  # the names other bindings of the file bind
+        for bound in captures.get(capture, ()):
+            line = bound.start_point[0] + 1
+            if bound.text in wanted and line < len(scopes) and not _in_clause(bound):
+                counts[symbol_scope(scopes[line]), bound.text or b""] += 1
+    for _, owner, own in comprehensions:
+        counts.update((owner, name) for name in own)
+    for comprehension, owner, own in comprehensions:
         start, end = comprehension.start_point[0] + 1, comprehension.end_point[0] + 1
-        scope = scopes[start] if start < len(scopes) else None
-        if not scope or all(counts[function_id, name] < 2 for name in own):
+        scope = scopes[start]
+        if all(counts[owner, name] < 2 for name in own) or _python_function(comprehension) is None:
             continue
         block = f"{scope}.{BLOCK}{start}}}"
         while block in rebound:  # a comprehension in one on its line: under it

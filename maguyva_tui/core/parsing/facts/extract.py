@@ -243,7 +243,7 @@ def _extract(
         return [], []
     captures = sorted_captures(_cursor(language), tree.root_node)
     scopes = block_scopes(tree, language, symbols, scope_lines(symbols, holders=member_types(symbols)))
-    rebound = python_rebinds(tree, scopes) if language == "python" else {}
+    rebound = python_rebinds(captures, scopes) if language == "python" else {}
     heads = callback_scopes(tree, language, symbols, scopes)
     anonymous = anonymous_bases(tree, language, scopes)
     reader = _Reader(scopes, symbols)

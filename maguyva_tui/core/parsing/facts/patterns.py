@@ -37,6 +37,8 @@ names are the contract:
   "parameter types" are names, not types (``parsing/rules/clike.py``);
 - ``@stored``: a Python assignment to a subscript (``view[k] = Style()``), whose value types the
   empty dict the name was bound to (``Bindings.settle_stores``);
+- ``@rebound``: a Python name bound to a call, ``@comprehension`` a comprehension: the block
+  scopes of ``blocks.python_rebinds``;
 - ``@generic``: the name a generic declaration gives a type parameter (``T`` in ``f<T>``): a type
   written with that name inside the declaration names the parameter, never a symbol;
 - ``@local...``: the name a function or class body binds (parameter, assignment, field); the
@@ -91,6 +93,8 @@ PYTHON = r"""
 (function_definition return_type: (type) @local.returns)
 (function_definition !return_type body: (block . (expression_statement (string) @local.documented)))
 (assignment left: (subscript value: [(identifier) (attribute)]) right: (_)) @stored
+(assignment left: (identifier) right: (call)) @rebound
+[(list_comprehension) (set_comprehension) (dictionary_comprehension) (generator_expression)] @comprehension
 (expression_statement (yield (_) @local.yield))
 """
 
