@@ -15,7 +15,7 @@ DOCS = "https://example.org/docs/config#loading"
 
 @pytest.mark.parametrize(("link", "place"), [
     ("https://github.com/pallets/flask/blob/main/src/flask/app.py", Place("src/flask/app.py")),
-    ("https://github.com/pallets/flask/blob/3.0.3/src/flask/app.py#L1491-L1500", Place("src/flask/app.py", 1491)),
+    ("https://github.com/pallets/flask/blob/3.0.3/src/flask/app.py#L1491-L1500", Place("src/flask/app.py", 1491, 1500)),
     ("https://gitlab.com/group/sub/proj/-/blob/v1.0/lib/x.rb#L5", Place("lib/x.rb", 5)),
     ("https://bitbucket.org/o/r/src/abc123/a/b.py#lines-7", Place("a/b.py", 7)),
     ("https://codeberg.org/o/r/src/branch/main/cmd/x.go", Place("cmd/x.go")),
