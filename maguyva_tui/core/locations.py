@@ -21,7 +21,7 @@ import posixpath
 import re
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePosixPath
 from typing import Final, Protocol
 
@@ -455,9 +455,12 @@ def _hits(generation: _Chunks, snapshot: _Files, resolved: Sequence[Resolved]) -
             start, end = (chunk.start_line, chunk.end_line) if chunk is not None else (line, line)
             key = (found.path, start, end)
             if key not in hits:
-                hits[key] = Hit(found.path, start, end, 1.0 / (1 + len(hits)), chunk.symbol if chunk else None,
+                hits[key] = Hit(found.path, start, end, 0.0, chunk.symbol if chunk else None,
                                 chunk.kind if chunk else None, chunk.language if chunk else None, said)
-    return list(hits.values())
+    # Scores count down in whole steps, so that the places keep the order written (a trace's
+    # innermost frame first, a range's definitions by line): the direct path breaks ties inside a
+    # whole step by centrality (fusion.tie_class), and a range's methods had come by it.
+    return [replace(hit, score=float(len(hits) - i)) for i, hit in enumerate(hits.values())]
 
 
 RANGE_CHUNKS: Final = 50
@@ -475,7 +478,12 @@ class _ChunkAt(Protocol):
 def chunks_over(generation: _ChunkAt, path: str, line: int, last: int) -> list[Chunk]:
     """The definitions (else, where the lines hold none, windows) that hold the lines ``line`` to
     ``last`` of a file, in their order: each line's smallest, the next asked after its end (``esc.go:40-60`` across the end of
-    one function and the start of the next: both, where the range had been its first line alone)."""
+    one function and the start of the next: both, where the range had been its first line alone). A
+    definition that goes on past the range (a class around the methods asked of) is read line by
+    line, so that what it holds inside the range is found, and is left out where it began before the
+    range and holds another one listed (``app.py:1348-1400``, three methods of a class: the methods,
+    where the blank line after the first had listed the class and ended the scan)."""
+    first = line
     found: list[Chunk] = []
     asked = 0
     while line <= last and len(found) < RANGE_CHUNKS and asked < RANGE_LOOKUPS:
@@ -486,7 +494,10 @@ def chunks_over(generation: _ChunkAt, path: str, line: int, last: int) -> list[C
             continue
         if chunk not in found:
             found.append(chunk)
-        line = max(line, chunk.end_line) + 1
+        line = chunk.end_line + 1 if line <= chunk.end_line <= last else line + 1
+    found = [chunk for chunk in found if not (chunk.start_line < first and any(
+        other is not chunk and chunk.start_line <= other.start_line and other.end_line <= chunk.end_line
+        and (other.start_line, other.end_line) != (chunk.start_line, chunk.end_line) for other in found))]
     defined = [chunk for chunk in found if chunk.symbol]
     return defined or found  # a window between two definitions (a blank line, a comment) is no news
 

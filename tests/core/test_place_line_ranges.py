@@ -17,6 +17,10 @@ from tests.trees import indexed
 
 FILES = {
     "src/value.py": "class Value:\n    pass\n\n\ndef parse(text):\n    return Value()\n",
+    "src/app.py": ("class App:\n    \"\"\"The application.\"\"\"\n\n    def start(self):\n        return 1\n\n"
+                   "    def stop(self):\n        return 2\n\n    def wait(self):\n        x = 3\n        return x\n\n"
+                   "    def close(self):\n        return 4\n"),
+    "src/run.py": "from src.app import App\n\n\ndef main():\n    a = App()\n    a.wait()\n    a.wait()\n    a.close()\n",
     "src/use.py": "from src.value import Value, parse\n\n\ndef run():\n    return parse('x')\n",
 }
 
@@ -78,3 +82,20 @@ def test_a_graph_question_of_lines_across_two_definitions_asks_of_neither_alone(
     assert not any("is in Value" in notice for notice in found.notices)  # it had asked of the first alone
     with pytest.raises(AnswerError, match=r"^src/value\.py:1-6 holds 2 definitions \(Value, parse\): name one of them$"):
         references_answer(engine, "src/value.py:1-6", None, 10)
+
+
+def test_a_range_over_several_methods_of_a_class_lists_each_method(engine: Engine) -> None:
+    """Lines 4-11 of a class: start, stop and wait, in their lines' order (the blank line after start
+    had listed the class and ended the scan, leaving stop and wait out; and centrality, wait's callers,
+    ordered all but the first); the class, begun before the range, is not listed."""
+    found = engine.search("src/app.py:4-11", limit=10)
+    assert [r.symbol for r in found.results] == ["App.start", "App.stop", "App.wait"]
+    whole = engine.search("src/app.py:1-3", limit=10)
+    assert [r.symbol for r in whole.results] == ["App"]  # the range holds the class's head: the class
+
+
+def test_places_keep_the_order_they_are_written_in(engine: Engine) -> None:
+    """Three places in a question: listed as written, whatever their centrality (wait is called
+    twice: it had come before stop)."""
+    found = engine.search("src/app.py:4 src/app.py:7 src/app.py:10", limit=10)
+    assert [r.symbol for r in found.results] == ["App.start", "App.stop", "App.wait"]
