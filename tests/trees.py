@@ -3,6 +3,7 @@ one language's resolution build their questions on."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,6 +12,7 @@ import pytest
 
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.workspace import Coordinator, open_workspace
+from tests.conftest import FIXTURE
 from tests.core.test_engine import CountingProvider
 
 if TYPE_CHECKING:
@@ -59,6 +61,20 @@ def indexed(tmp_path_factory: pytest.TempPathFactory, name: str, files: Mapping[
     engine = Engine(root, tmp_path_factory.mktemp("index"), provider=CountingProvider())
     engine.refresh()
     return engine
+
+
+def stored_polyglot(tmp_path_factory: pytest.TempPathFactory, name: str) -> Engine:
+    """An engine over a copy of the polyglot fixture whose index was built by another engine and
+    closed: the index as a later process reads it, its rows mapped from disk (the caller closes it)."""
+    root = tmp_path_factory.mktemp(name) / "polyglot"
+    shutil.copytree(FIXTURE, root, symlinks=True)
+    index = tmp_path_factory.mktemp(f"{name}-index")
+    built = Engine(root, index, provider=CountingProvider())
+    built.refresh(semantic=False)
+    built.close()
+    made = Engine(root, index, provider=CountingProvider())
+    made.refresh(semantic=False)
+    return made
 
 
 def callers(engine: Engine, name: str) -> list[tuple[str, int, str | None]]:

@@ -6,7 +6,6 @@ of few chunks); rows the keys cannot hold are scanned."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 
 import numpy as np
@@ -21,20 +20,12 @@ from maguyva_tui.core.parsing.chunks import smallest_chunk_at
 from maguyva_tui.core.store.arrays import PathIndex, Strings, strings_blob
 from maguyva_tui.core.store.facts import FactsTable
 from maguyva_tui.core.types import Chunk, Hit, Query
-from tests.conftest import FIXTURE
-from tests.core.test_engine import CountingProvider
+from tests.trees import stored_polyglot
 
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
-    root = tmp_path_factory.mktemp("columns") / "polyglot"
-    shutil.copytree(FIXTURE, root, symlinks=True)
-    index = tmp_path_factory.mktemp("columns-index")
-    built = Engine(root, index, provider=CountingProvider())
-    built.refresh(semantic=False)
-    built.close()
-    made = Engine(root, index, provider=CountingProvider())  # the index as stored: its rows mapped
-    made.refresh(semantic=False)
+    made = stored_polyglot(tmp_path_factory, "columns")
     yield made
     made.close()
 

@@ -5,7 +5,6 @@ order of the lines, their files painted or not, a line before the first or past 
 
 from __future__ import annotations
 
-import shutil
 from collections import OrderedDict
 from collections.abc import Iterator
 from typing import Any
@@ -16,21 +15,13 @@ from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.generation import CHUNK_MAP_AFTER, ChunkLocator
 from maguyva_tui.core.parsing.chunks import smallest_chunk_at
 from maguyva_tui.core.store.facts import FactsTable
-from tests.conftest import FIXTURE
-from tests.core.test_engine import CountingProvider
 from tests.core.test_literal_chunk_columns import _Snapshot
+from tests.trees import stored_polyglot
 
 
 @pytest.fixture(scope="module")
 def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
-    root = tmp_path_factory.mktemp("located") / "polyglot"
-    shutil.copytree(FIXTURE, root, symlinks=True)
-    index = tmp_path_factory.mktemp("located-index")
-    built = Engine(root, index, provider=CountingProvider())
-    built.refresh(semantic=False)
-    built.close()
-    made = Engine(root, index, provider=CountingProvider())  # the index as stored: its rows mapped
-    made.refresh(semantic=False)
+    made = stored_polyglot(tmp_path_factory, "located")
     yield made
     made.close()
 
