@@ -106,3 +106,18 @@ def test_a_search_from_a_subfolder_finds_the_index_above_without_loading_openssl
     found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
                            check=True)
     assert found.stdout.split("\n")[:2] == [str(repo.resolve()), ""]
+
+
+def test_the_client_path_loads_two_modules_of_the_resident_package() -> None:
+    """Each module the lean client loads costs its lookup and load, about 0.1 ms of CPU of every search
+    (a module of its own had held the wire's JSON): the client and :mod:`~maguyva_tui.resident.place`
+    alone, which reads and writes the wire too."""
+    code = ("import sys; sys.path.insert(0, '.'); "
+            "import maguyva_tui.__main__, maguyva_tui.resident.client as c; "
+            "c.place.socket_path('/tmp/x', c.place.identity('/r', '', {'HOME': '/h'})); "
+            "c.place.dumps({'argv': ['search', '--', 'q'], 'v': 2}); "
+            "c.place.split_reply(b'{\"handled\": true, \"out\": [[1, 3]], \"code\": 0}\\nabc'); "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('maguyva_tui.resident.'))))")
+    found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                           check=True)
+    assert found.stdout.split() == ["maguyva_tui.resident.client", "maguyva_tui.resident.place"]

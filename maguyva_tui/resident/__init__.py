@@ -8,7 +8,7 @@ whole run. A resident server pays once and keeps the engine warm:
   (``$XDG_RUNTIME_DIR/maguyva``, else ``/tmp/maguyva-UID``, 0700, checked to be the user's), named
   by the repository's real path, the index folder asked for and the environment that changes an
   answer;
-* :mod:`.client` (stdlib only: ``os``, ``_socket``, and :mod:`.wire`, a search's JSON in plain
+* :mod:`.client` (stdlib only: ``os``, ``_socket``, and :mod:`.place`'s JSON, a search's in plain
   Python, without ``json`` or its accelerator) is what ``maguyva search`` runs first: it
   sends argv, the working folder and that environment, prints the answer exactly as the
   in-process command would (stdout and stderr in order, the exit status), and says "not handled"

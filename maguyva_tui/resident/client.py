@@ -2,7 +2,7 @@
 print its answer.
 
 Imports the standard library's cheapest parts alone (``_socket`` rather than ``socket``, whose
-enums cost milliseconds; :mod:`.wire` rather than ``json``, which imports ``re``; no
+enums cost milliseconds; :mod:`.place`'s JSON rather than ``json``, which imports ``re``; no
 ``collections.abc`` nor ``from __future__ import annotations``), because every millisecond here is
 paid by every search. :func:`answer`
 returns the exit status when a server answered, or ``None`` when the caller must run the command
@@ -20,14 +20,14 @@ import os
 import sys
 import time
 
-from maguyva_tui.resident import place, wire
+from maguyva_tui.resident import place
 
 TYPE_CHECKING = False  # neither typing nor collections.abc (1 ms) is imported on the way to an answer
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
 PROTOCOL = 2
-"""The request's format (and the reply's: :func:`.wire.split_reply`); a server of another version declines."""
+"""The request's format (and the reply's: :func:`.place.split_reply`); a server of another version declines."""
 VALUED = ("--repo", "--workspace", "--index-dir", "--ray", "--limit", "--modality", "--batch", "--intent",
           "--preset", "--depth")
 """The search options that take a value (argparse's, as ``maguyva_tui.cli`` declares them)."""
@@ -286,7 +286,7 @@ def exchange(sock: _socket.socket, request: dict[str, object], path: str = "") -
     not answered :data:`REPLY_S` after reading the request (:data:`QUEUED_S` while it leaves it unread).
     A server silent past :data:`REPLY_S` is set aside when ``path`` names its socket (:func:`set_aside`)."""
     try:
-        sock.sendall(wire.dumps(request).encode())
+        sock.sendall(place.dumps(request).encode())
         sock.shutdown(_socket.SHUT_WR)
         sock.settimeout(TICK_S)
         parts = []
@@ -312,7 +312,7 @@ def exchange(sock: _socket.socket, request: dict[str, object], path: str = "") -
             if not data:
                 break
             parts.append(data)
-        reply = wire.split_reply(b"".join(parts))
+        reply = place.split_reply(b"".join(parts))
     except (OSError, ValueError, TypeError):
         return None
     finally:

@@ -741,7 +741,7 @@ def request_encodings(value: object) -> tuple[str, str] | None:
 
 
 def framed(reply: dict[str, Any]) -> bytes:
-    """A reply as the client reads it (:func:`~maguyva_tui.resident.wire.split_reply`): its JSON on
+    """A reply as the client reads it (:func:`~maguyva_tui.resident.place.split_reply`): its JSON on
     one line, the texts of its ``"out"`` list replaced by their sizes in UTF-8 and sent after it,
     as they are."""
     out = reply.get("out")
