@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parent.parent
 def test_the_client_path_imports_no_collections_zlib_or_future() -> None:
     code = ("import sys; sys.path.insert(0, '.'); before = set(sys.modules); "
             "import maguyva_tui.__main__, maguyva_tui.resident.client as c; "
-            "c.place.socket_path('/tmp/x', c.place.identity('/r', '', {'HOME': '/h'})); "
+            "c.socket_path('/tmp/x', c.identity('/r', '', {'HOME': '/h'})); "
             "print(' '.join(m for m in set(sys.modules) - before if m.split('.')[0] in "
             "('collections', 'zlib', '__future__', 'binascii', 'hashlib', 'typing')))")
     found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
@@ -45,7 +45,7 @@ def test_a_reply_is_read_and_a_request_written_without_json_or_its_accelerator()
     code = ("import sys; sys.path.insert(0, '.'); before = set(sys.modules); "
             "import maguyva_tui.__main__, maguyva_tui.resident.client as c; "
             "from maguyva_tui.resident import wire; "
-            "c.place.socket_path('/tmp/x', c.place.identity('/r', '', {'HOME': '/h'})); "
+            "c.socket_path('/tmp/x', c.identity('/r', '', {'HOME': '/h'})); "
             "wire.dumps({'argv': ['search', '--', 'caf\\u00e9 \"q\"'], 'v': 2}); "
             "r = wire.split_reply(b'{\"handled\": true, \"out\": [[1, 3], [1, null], [2, 2]], \"code\": 0}\\nabcde'); "
             "assert r == {'handled': True, 'out': [[1, 'abc'], [1, None], [2, 'de']], 'code': 0}, r; "
@@ -108,16 +108,17 @@ def test_a_search_from_a_subfolder_finds_the_index_above_without_loading_openssl
     assert found.stdout.split("\n")[:2] == [str(repo.resolve()), ""]
 
 
-def test_the_client_path_loads_two_modules_of_the_resident_package() -> None:
+def test_the_client_path_loads_one_module_of_the_resident_package() -> None:
     """Each module the lean client loads costs its lookup and load, about 0.1 ms of CPU of every search
-    (a module of its own had held the wire's JSON): the client and :mod:`~maguyva_tui.resident.place`
-    alone, which reads and writes the wire too."""
+    (modules of their own had held the wire's JSON and the socket's naming): the client alone, which
+    names the socket and reads and writes the wire too (:mod:`~maguyva_tui.resident.place` re-exports
+    its names)."""
     code = ("import sys; sys.path.insert(0, '.'); "
             "import maguyva_tui.__main__, maguyva_tui.resident.client as c; "
-            "c.place.socket_path('/tmp/x', c.place.identity('/r', '', {'HOME': '/h'})); "
-            "c.place.dumps({'argv': ['search', '--', 'q'], 'v': 2}); "
-            "c.place.split_reply(b'{\"handled\": true, \"out\": [[1, 3]], \"code\": 0}\\nabc'); "
+            "c.socket_path('/tmp/x', c.identity('/r', '', {'HOME': '/h'})); "
+            "c.dumps({'argv': ['search', '--', 'q'], 'v': 2}); "
+            "c.split_reply(b'{\"handled\": true, \"out\": [[1, 3]], \"code\": 0}\\nabc'); "
             "print(' '.join(sorted(m for m in sys.modules if m.startswith('maguyva_tui.resident.'))))")
     found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
                            check=True)
-    assert found.stdout.split() == ["maguyva_tui.resident.client", "maguyva_tui.resident.place"]
+    assert found.stdout.split() == ["maguyva_tui.resident.client"]

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from maguyva_tui.resident import place
+from maguyva_tui.resident import client, place
 
 
 def _reference(data: bytes) -> object:
@@ -50,7 +50,7 @@ def test_an_answered_search_is_read_without_the_general_reader(monkeypatch: pyte
     def general(data: bytes) -> object:
         raise AssertionError("the general reader read a search's header")
 
-    monkeypatch.setattr(place, "loads", general)
+    monkeypatch.setattr(client, "loads", general)  # the code place re-exports
     data = _framed({"handled": True, "out": [[1, "1. a.py:3  f\n    def f():\n"], [1, None], [2, "maguyva: café\udcff\n"]],
                     "code": 2})
     assert place.split_reply(data) == {"handled": True, "code": 2, "out": [
