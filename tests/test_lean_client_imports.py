@@ -44,10 +44,9 @@ def test_a_reply_is_read_and_a_request_written_without_json_or_its_accelerator()
     which only a search run in process turns off, is not imported either)."""
     code = ("import sys; sys.path.insert(0, '.'); before = set(sys.modules); "
             "import maguyva_tui.__main__, maguyva_tui.resident.client as c; "
-            "from maguyva_tui.resident import wire; "
             "c.socket_path('/tmp/x', c.identity('/r', '', {'HOME': '/h'})); "
-            "wire.dumps({'argv': ['search', '--', 'caf\\u00e9 \"q\"'], 'v': 2}); "
-            "r = wire.split_reply(b'{\"handled\": true, \"out\": [[1, 3], [1, null], [2, 2]], \"code\": 0}\\nabcde'); "
+            "c.dumps({'argv': ['search', '--', 'caf\\u00e9 \"q\"'], 'v': 2}); "
+            "r = c.split_reply(b'{\"handled\": true, \"out\": [[1, 3], [1, null], [2, 2]], \"code\": 0}\\nabcde'); "
             "assert r == {'handled': True, 'out': [[1, 'abc'], [1, None], [2, 'de']], 'code': 0}, r; "
             "print(' '.join(m for m in set(sys.modules) - before if m in ('_json', 'json', 're', 'gc')))")
     found = subprocess.run([sys.executable, "-S", "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,

@@ -32,7 +32,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from maguyva_tui.resident import client, place, wire
+from maguyva_tui.resident import client, place
 from maguyva_tui.resident.server import Capture, CodeStamp, Server, peer_allowed, peer_uid, read_request
 from maguyva_tui.resident.watch import WatchedFreshness
 
@@ -482,15 +482,15 @@ WIRE_VALUES = [
 
 @pytest.mark.parametrize("value", WIRE_VALUES)
 def test_the_wire_speaks_json(value: object) -> None:
-    assert json.loads(wire.dumps(value)) == value
-    assert wire.loads(json.dumps(value).encode()) == value
-    assert wire.loads(b" " + json.dumps(value, indent=1).encode() + b"\n") == value
+    assert json.loads(client.dumps(value)) == value
+    assert client.loads(json.dumps(value).encode()) == value
+    assert client.loads(b" " + json.dumps(value, indent=1).encode() + b"\n") == value
 
 
 @pytest.mark.parametrize("bad", [b"", b"{", b'{"a": 1} x', b"[NaN]", b'{"a": Infinity}', b"\xff"])
 def test_the_wire_refuses_what_is_not_json(bad: bytes) -> None:
     with pytest.raises(ValueError):
-        wire.loads(bad)
+        client.loads(bad)
 
 
 def test_with_servers_off_or_none_running_the_client_hands_the_search_back(short_dir: Path,

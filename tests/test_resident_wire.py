@@ -10,8 +10,8 @@ import random
 
 import pytest
 
+from maguyva_tui.resident.client import split_reply
 from maguyva_tui.resident.server import framed
-from maguyva_tui.resident.wire import split_reply
 
 
 def test_a_reply_reads_back_as_it_was_sent() -> None:
@@ -75,7 +75,7 @@ TRICKY = ['a', ' ', '"', '\\', '\n', '\x00', '\x1f', '\x7f', 'é', '\u2028', '\u
 def test_a_request_is_written_as_json_writes_it() -> None:
     """The request and a socket's name (a checksum of an identity written so) are the bytes
     ``json.dumps`` had written through ``_json``, without loading it."""
-    from maguyva_tui.resident.wire import dumps
+    from maguyva_tui.resident.client import dumps
 
     rng = random.Random(19)
     for _ in range(3000):
@@ -91,14 +91,14 @@ def test_a_request_is_written_as_json_writes_it() -> None:
     b'{"a": 1, "a": 2}',
 ])
 def test_a_header_reads_as_json_reads_it(data: bytes) -> None:
-    from maguyva_tui.resident.wire import loads
+    from maguyva_tui.resident.client import loads
 
     assert loads(data) == json.loads(data)
 
 
 @pytest.mark.parametrize("bad", [b"01", b"[1,]", b"-", b'{"a" 1}', b"{1: 2}", b"tru", b'"a\x01"', b"[1 2]", b'{"a": 1,}'])
 def test_a_header_json_refuses_is_refused(bad: bytes) -> None:
-    from maguyva_tui.resident.wire import loads
+    from maguyva_tui.resident.client import loads
 
     with pytest.raises(ValueError):
         json.loads(bad)
