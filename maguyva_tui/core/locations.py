@@ -482,7 +482,8 @@ def chunks_over(generation: _ChunkAt, path: str, line: int, last: int) -> list[C
     definition that goes on past the range (a class around the methods asked of) is read line by
     line, so that what it holds inside the range is found, and is left out where it began before the
     range and holds another one listed (``app.py:1348-1400``, three methods of a class: the methods,
-    where the blank line after the first had listed the class and ended the scan)."""
+    where the blank line after the first had listed the class and ended the scan; and where the
+    range ends on the class's last line, whose end had ended it too)."""
     first = line
     found: list[Chunk] = []
     asked = 0
@@ -494,7 +495,9 @@ def chunks_over(generation: _ChunkAt, path: str, line: int, last: int) -> list[C
             continue
         if chunk not in found:
             found.append(chunk)
-        line = chunk.end_line + 1 if line <= chunk.end_line <= last else line + 1
+        # past a definition begun at or after the line asked; one begun before it (a class found from
+        # the blank line after a method) may hold more, ending inside the range or past it: read on
+        line = chunk.end_line + 1 if line <= chunk.start_line and chunk.end_line <= last else line + 1
     found = [chunk for chunk in found if not (chunk.start_line < first and any(
         other is not chunk and chunk.start_line <= other.start_line and other.end_line <= chunk.end_line
         and (other.start_line, other.end_line) != (chunk.start_line, chunk.end_line) for other in found))]

@@ -34,6 +34,8 @@ def asked_at_place(generation: Generation, intent: Intent, text: str) -> tuple[s
         return None
     if getattr(snapshot, "files", None) is None:  # a workspace's view: the place as its results write it (repo/path)
         chunk = _workspace_chunk(generation, places[0].path, places[0].line)
+        if chunk is not None and places[0].end is not None and len(_workspace_held(generation, places[0])) > 1:
+            return None  # as in one repository: the definitions are listed (it had asked of the first)
     else:
         found = resolve(places, snapshot)
         if len(found) != 1 or found[0].line is None:
@@ -56,6 +58,17 @@ def _workspace_chunk(generation: Generation, path: str, line: int) -> Chunk | No
         return generation.place_chunk(path, line)  # type: ignore[attr-defined, no-any-return]
     except (KeyError, ValueError, OSError):  # a file of no index there
         return None
+
+
+def _workspace_held(generation: Generation, place: Place) -> list[Chunk]:
+    """The definitions a workspace's place's lines hold (:func:`_held` over ``repo/path``)."""
+    if place.line is None or place.end is None:
+        return []
+    try:
+        held: list[Chunk] = generation.place_chunks(place.path, place.line, place.end)  # type: ignore[attr-defined]
+    except (KeyError, ValueError, OSError):  # a file of no index there
+        return []
+    return [c for c in held if c.symbol]
 
 
 def _held(generation: Generation, path: str, place: Place) -> list[Chunk]:

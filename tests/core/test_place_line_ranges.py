@@ -99,3 +99,13 @@ def test_places_keep_the_order_they_are_written_in(engine: Engine) -> None:
     twice: it had come before stop)."""
     found = engine.search("src/app.py:4 src/app.py:7 src/app.py:10", limit=10)
     assert [r.symbol for r in found.results] == ["App.start", "App.stop", "App.wait"]
+
+
+def test_a_range_ending_on_its_class_s_last_line_lists_each_method(engine: Engine) -> None:
+    """Lines 7-15, stop to the class's last line: stop, wait and close (the blank line after stop
+    found the class, whose end, inside the range, ended the scan: stop alone was listed, and "who
+    calls" asked of stop alone)."""
+    assert [r.symbol for r in engine.search("src/app.py:7-15", limit=10).results] == ["App.stop", "App.wait", "App.close"]
+    asked = engine.search("who calls src/app.py:7-15", limit=10)
+    assert [r.symbol for r in asked.results] == ["App.stop", "App.wait", "App.close"]
+    assert not [n for n in asked.notices if "asking about" in n]

@@ -62,7 +62,7 @@ from maguyva_tui.core.foreign_calls import DEPTH, FOREIGN_LISTED, module_note, p
 from maguyva_tui.core.fusion import ChunkKey, Fused
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.intent import LITERAL_RULES, Intent, classify, keyword_kinds, override, quoted_names
-from maguyva_tui.core.locations import LOCATION_RULE
+from maguyva_tui.core.locations import LOCATION_RULE, chunks_over
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.parsing.languages import language_for
 from maguyva_tui.core.path_names import files_defining, in_path
@@ -820,6 +820,18 @@ class _View:
                 chunk = self.chunk_at(qualify(label, path[len(label) + 1:]), line)
                 return None if chunk is None else replace(chunk, path=path)
         return None
+
+    def place_chunks(self, path: str, line: int, last: int) -> list[Chunk]:
+        """The definitions (else windows) lines ``line`` to ``last`` of a file written as a result
+        row shows it (``repo/path``) hold, in their order, as one repository's :func:`chunks_over`
+        lists them; empty for a path of no repository here. A graph question over a range of
+        several definitions is then not asked of the first alone, as in one repository."""
+        for label in sorted(self._shards, key=len, reverse=True):
+            if path.startswith(label + "/"):
+                local = qualify(label, path[len(label) + 1:])
+                last = min(last, self.snapshot.line_count(local))
+                return [replace(c, path=path) for c in chunks_over(self, local, line, last)]
+        return []
 
     def skipped_by_repository(self) -> dict[str, tuple[int, int]]:
         """Per repository whose index left files out for their size or whose walk could not read
