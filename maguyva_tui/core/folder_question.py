@@ -21,6 +21,17 @@ def folder_written(text: str, target: str | None, is_definition: bool, files: Co
     that folder alone (``src/pkg/``, ``./src/pkg``) or a definition question about it (``where is
     src/pkg defined``) and the index holds files under it; ``None`` otherwise: a file's path, a
     name the index defines (``where is utils defined`` with a function ``utils``), prose."""
+    folder = folder_candidate(text, target, is_definition, knows_symbol)
+    if not folder or folder in files:
+        return None
+    prefix = folder + "/"
+    return folder if any(path.startswith(prefix) for path in files) else None
+
+
+def folder_candidate(text: str, target: str | None, is_definition: bool, knows_symbol: object) -> str | None:
+    """The folder a question would name (:func:`folder_written`) as the repository writes it, before
+    asking whether the index holds files under it: a workspace's view, holding no one table of
+    paths, asks each repository (its ``folder_files``)."""
     written = text.strip()
     if is_definition and target:
         candidate = target.strip()
@@ -30,16 +41,16 @@ def folder_written(text: str, target: str | None, is_definition: bool, files: Co
         candidate = written
     else:
         return None
-    folder = _normal(candidate)
-    if not folder or folder in files:
-        return None
-    prefix = folder + "/"
-    return folder if any(path.startswith(prefix) for path in files) else None
+    return _normal(candidate) or None
 
 
 def folder_files(folder: str, files: Collection[str], limit: int = FOLDER_FILES_SHOWN) -> tuple[list[str], int]:
     """The indexed files under ``folder``, those directly in it first, then deeper ones (by
-    depth, then by path), at most ``limit`` of them, and how many there are in all."""
+    depth, then by path), at most ``limit`` of them, and how many there are in all (none for a
+    path that is an indexed file's)."""
+    folder = _normal(folder)
+    if not folder or folder in files:
+        return [], 0
     prefix = folder + "/"
     under = [path for path in files if path.startswith(prefix)]
     under.sort(key=lambda path: (path.count("/"), path))

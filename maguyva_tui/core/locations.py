@@ -443,6 +443,15 @@ def file_hits(generation: object, paths: Sequence[str]) -> list[Hit]:
     return _hits(generation, snapshot, resolved)  # type: ignore[arg-type]
 
 
+def written_file_hits(generation: object, paths: Sequence[tuple[str, str]]) -> list[Hit]:
+    """:func:`file_hits` for a workspace's view (no one table of paths): each file as the view
+    keys it and as its results write it (``repo/path``, said in the reason), in the order given."""
+    snapshot = getattr(generation, "snapshot", None)
+    if snapshot is None or not hasattr(generation, "chunk_at"):
+        return []
+    return _hits(generation, snapshot, [Resolved(path, None, Place(written)) for path, written in paths])  # type: ignore[arg-type]
+
+
 def _hits(generation: _Chunks, snapshot: _Files, resolved: Sequence[Resolved]) -> list[Hit]:
     hits: dict[tuple[str, int, int], Hit] = {}
     for found in resolved:

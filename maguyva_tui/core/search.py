@@ -23,7 +23,7 @@ from maguyva_tui.core.alone_empty import alone_empty
 from maguyva_tui.core.bm25 import code_words
 from maguyva_tui.core.code_tests import is_test_file, tests_asked
 from maguyva_tui.core.duplicates import fold_copies, twin_paths
-from maguyva_tui.core.folder_question import folder_files, folder_said, folder_written
+from maguyva_tui.core.folder_question import folder_candidate, folder_files, folder_said, folder_written
 from maguyva_tui.core.folder_scope import closing_file, closing_place, kept_in, scope, unheld
 from maguyva_tui.core.fusion import (
     ChunkKey,
@@ -84,6 +84,7 @@ from maguyva_tui.core.locations import (
     holds_package,
     link_path,
     placed,
+    written_file_hits,
 )
 from maguyva_tui.core.locations import parse as parse_places
 from maguyva_tui.core.lookup import (
@@ -589,19 +590,32 @@ def _folder_asked(generation: Generation, req: SearchRequest) -> str | None:
     """The folder a question names (:func:`~maguyva_tui.core.folder_question.folder_written`), for
     a question read by its words (no regex, no intent or modality typed); ``None`` otherwise."""
     files = getattr(generation.snapshot, "files", None)
-    if files is None or req.regex or req.intent or req.modality or "/" not in req.text and "defined" not in req.text:
+    listing = getattr(generation, "folder_files", None)  # a workspace's view: each repository asked
+    if files is None and listing is None or req.regex or req.intent or req.modality \
+            or "/" not in req.text and "defined" not in req.text:
         return None
     intent = _intent(req)
     definition = intent.name == "find_definition" and intent.rule != LOCATION_RULE
     if not definition and intent.rule != LOCATION_RULE and not req.text.strip().endswith("/"):
         return None
-    return folder_written(req.text, intent.target, definition, files, generation.knows_symbol)
+    if files is not None:
+        return folder_written(req.text, intent.target, definition, files, generation.knows_symbol)
+    folder = folder_candidate(req.text, intent.target, definition, generation.knows_symbol)
+    return folder if folder is not None and listing(folder, 1)[2] else None  # type: ignore[misc]
 
 
 def _folder_listed(generation: Generation, req: SearchRequest) -> tuple[list[Hit], str] | None:
     """A folder typed as a place (``src/pkg``, ``./pkg``), which no file's path is: its files (each
     one's first chunk) and the line saying so; ``None`` for any other question."""
     files = getattr(generation.snapshot, "files", None)
+    listing = getattr(generation, "folder_files", None)
+    if files is None and listing is not None:  # a workspace's view: ``repo/src/pkg`` asked of each repository
+        folder = folder_candidate(req.text, None, False, None)
+        if folder is None:
+            return None
+        keys, written, count = listing(folder, max(req.limit, 1))
+        hits = written_file_hits(generation, list(zip(keys, written)))
+        return (hits, folder_said(folder, count)) if hits else None
     if files is None:
         return None
     folder = folder_written(req.text, None, False, files, None)

@@ -991,6 +991,14 @@ class RemoteShard:
     def _plan_file_names(self, token: int, stem: str) -> _Plan:
         return _Plan("call", ("file_names", token, stem), empty=())
 
+    def folder_files(self, token: int, folder: str, limit: int) -> tuple[tuple[str, ...], int]:
+        """The indexed files under a folder of this repository and how many; a gone shard says none."""
+        shown, count = self._run(self._plan_folder_files(token, folder, limit))
+        return tuple(shown), int(count)
+
+    def _plan_folder_files(self, token: int, folder: str, limit: int) -> _Plan:
+        return _Plan("call", ("folder_files", token, folder, limit), empty=((), 0))
+
     def untied_elsewhere(self, token: int, name: str, packages: tuple[str, ...]) -> str | None:
         """This repository's untied calls of another repository's method, said; a gone shard says none."""
         return cast("str | None", self._run(self._plan_untied_elsewhere(token, name, packages)))

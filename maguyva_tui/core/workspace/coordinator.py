@@ -833,6 +833,27 @@ class _View:
                 return [replace(c, path=path) for c in chunks_over(self, local, line, last)]
         return []
 
+    def folder_files(self, folder: str, limit: int) -> tuple[list[str], list[str], int]:
+        """The indexed files under a folder written as a result row shows one (``repo/src/pkg``:
+        that repository's; ``src/pkg``: every repository's), those directly in it first, at most
+        ``limit``: each as the view keys it and as its results write it, and how many there are.
+        A folder over a workspace had been read as a missing file or as its words."""
+        labels = [label for label in self._shards if folder.startswith(label + "/")]
+        inside = max(labels, key=len) if labels else None
+        each = [(shard, token) for shard, token in self.each() if inside is None or shard.label == inside]
+        local = folder[len(inside) + 1:] if inside is not None else folder
+        asked = fan_out(self._coordinator._fan, [(shard, "folder_files", (token, local, limit)) for shard, token in each])
+        found: list[tuple[int, str, int, str]] = []
+        count = 0
+        for at, ((shard, _), future) in enumerate(zip(each, asked)):
+            shown, many = future.result() or ((), 0)
+            count += many
+            found += [(path.count("/"), path, at, shard.label) for path in shown]
+        found.sort()
+        kept = found[:limit]
+        return ([qualify(label, path) for _, path, _, label in kept], [f"{label}/{path}" for _, path, _, label in kept],
+                count)
+
     def skipped_by_repository(self) -> dict[str, tuple[int, int]]:
         """Per repository whose index left files out for their size or whose walk could not read
         some path, how many of each (:meth:`Shard.skipped`), asked once a question: a miss over a

@@ -42,6 +42,7 @@ from maguyva_tui.core.bm25 import ChunkIndex
 from maguyva_tui.core.code_tests import TEST_LANGUAGES
 from maguyva_tui.core.duplicates import SIGNATURES_KEPT, signature, twin_paths
 from maguyva_tui.core.engine import Engine, _update
+from maguyva_tui.core.folder_question import folder_files
 from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, foreign_uses
 from maguyva_tui.core.fusion import ChunkKey
 from maguyva_tui.core.generation import Generation
@@ -785,6 +786,13 @@ class Shard:
         """The names of this repository's files that are ``stem`` and an extension (``rich_utils.py``),
         as one repository reads them (:func:`~maguyva_tui.core.locations.file_names`)."""
         return tuple(file_names(self._parts(token).generation, stem) or ())
+
+    def folder_files(self, token: int, folder: str, limit: int) -> tuple[tuple[str, ...], int]:
+        """The indexed files under a folder of this repository, those directly in it first, at most
+        ``limit``, and how many there are (:func:`~maguyva_tui.core.folder_question.folder_files`;
+        none for a file's path or a folder holding none)."""
+        shown, count = folder_files(folder, self._parts(token).generation.snapshot.files, limit)
+        return tuple(shown), count
 
     def nothing_indexed(self, token: int) -> str | None:
         """That this repository's index holds no file, and why (:func:`~maguyva_tui.core.lookup.nothing_indexed`);
