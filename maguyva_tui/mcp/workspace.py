@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 from maguyva_tui.core.answers import Definition, GraphAnswer, ImpactEntry, from_root, slashed, unreadable_in
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import Hit, QueryError
+from maguyva_tui.core.unread_files import said as unread_said
 
 # core.workspace imports distinct_roots and labels_for without listing them in __all__ yet (to be
 # added there, then this ignore goes).
@@ -53,7 +54,9 @@ from maguyva_tui.mcp.answers import (
     _definition,
     _importers,
     _listing,
+    _other_kinds,
     _reference,
+    _still_named,
     _suggest,
     _symbol_name,
     _where,
@@ -216,7 +219,7 @@ class WorkspaceService:
                      for f in e.importers(name, 1).nodes]
             if said := module_said(files):  # it had offered close names, as if nothing had the name
                 raise AnswerError(f"{echo(name)!r} is no symbol defined in any repository of the workspace but {said}")
-        known = self._known(name, answers, absent, f"{kind} named" if kind else "definition of")
+        known = self._known(name, answers, absent, f"{kind} named" if kind else "definition of", kind=kind)
         items = _by_place({label: [{"repo": label, **_definition(a, d, with_source)} for d in a.entries[:limit]]
                            for label, a in known.items()})[:limit]
         return {"symbol": echo(name), **_listing("definitions", items, sum(a.total for a in known.values())),
@@ -236,7 +239,7 @@ class WorkspaceService:
                                              only)
             if module is not None:  # as on one repository: it had been "no symbol named 'pkg.mod' in any ..."
                 return module
-        known = self._known(name, answers, absent, "symbol named")
+        known = self._known(name, answers, absent, "symbol named", uses=True)
         several = sum(len(a.definitions) for a in known.values()) > 1
         items = [{"repo": label, **_reference(a, s, several)} for label, a in known.items() for s in a.entries]
         foreign = self._foreign(engines, known, name, limit, ("call",) if kind in (None, "call") else ())
@@ -320,7 +323,7 @@ class WorkspaceService:
         name = _symbol_name(name)
         answers = self._each(engines, absent, lambda e: e.impact(name, depth, limit))
         answers = {label: self._once(label, a) for label, a in answers.items() if only is None or label == only}
-        known = self._known(name, answers, absent, "symbol named")
+        known = self._known(name, answers, absent, "symbol named", uses=True)
         each = {label: [_dependent(label, d) for d in a.entries] for label, a in known.items()}
         uses = ("call", "inherit")
         foreign = self._foreign(engines, known, name, limit, uses, depth)
@@ -482,8 +485,9 @@ class WorkspaceService:
         return answers
 
     def _known(self, name: str, answers: dict[str, GraphAnswer[T]], absent: Sequence[Missing],
-               what: str) -> dict[str, GraphAnswer[T]]:
-        """The repositories where a name is defined; ``AnswerError`` naming close names when none."""
+               what: str, kind: str | None = None, uses: bool = False) -> dict[str, GraphAnswer[T]]:
+        """The repositories where a name is defined; ``AnswerError`` naming close names when none,
+        with what one repository's answer says besides (:func:`_known_said`)."""
         known = {label: a for label, a in answers.items() if a.known}
         if known:
             return known
@@ -500,8 +504,9 @@ class WorkspaceService:
         hint = _suggest(GraphAnswer(name, (), (), 0, suggestions=tuple(close)))
         unread = unreadable_in({label: self.services[label].engine.generation.snapshot for label in answers
                                 if label in self.services})  # as one repository says its unread paths
+        engines = {label: self.services[label].engine for label in answers if label in self.services}
         raise AnswerError(f"no {what} {echo(name)!r} in any repository of the workspace: "
-                          f"{', '.join(answers)}{unsearched}{unread}.{hint}")
+                          f"{', '.join(answers)}{unsearched}{unread}.{_known_said(engines, answers, name, kind, uses) or hint}")
 
     def _workspace(self, engines: dict[str, Engine], absent: Sequence[Missing]) -> dict[str, Any]:
         """What every answer says of the workspace: the repositories searched, and those not; in
@@ -522,6 +527,28 @@ class WorkspaceService:
 
 CLOSE_PATHS = "; close paths: "
 """How a missing path's line goes on to the paths close to it (``path_missing``)."""
+
+
+def _known_said(engines: dict[str, Engine], answers: dict[str, GraphAnswer[T]], name: str, kind: str | None,
+                uses: bool) -> str:
+    """What one repository's answer to a name it does not define says besides its close names, said
+    over the workspace: the kinds the name is defined as where none is ``kind`` (find_definition);
+    the files left out for their size that hold it, and that lines still name it (find_references,
+    impact), each then followed by the close names. The workspace had said the close names alone:
+    "no function named 'Emitter'" where Emitter is a class, "no symbol named 'BigThing'" where
+    lib/big.py, over 1 MiB, defines it."""
+    close = dict.fromkeys(s for a in answers.values() for s in a.suggestions)
+    hint = _suggest(GraphAnswer(name, (), (), 0, suggestions=tuple(close)))
+    for label, engine in engines.items():
+        other = _other_kinds(engine, name, kind)
+        if other:  # its first definition's place written repo/path, as this server's results write it
+            return other.replace(" (", f" ({label}/", 1)
+    if not uses:
+        return ""
+    big = tuple(f"{label}/{path}" for label, answer in answers.items() for path in answer.unindexed)
+    unindexed = f" {echo(unread_said(big).removeprefix('; '))}." if big else ""
+    named = next((said for engine in engines.values() if (said := _still_named(engine, name))), "")
+    return f"{unindexed}{named}{hint}" if unindexed or named else ""
 
 
 def _unreadable(root: Path) -> str | None:
