@@ -395,9 +395,10 @@ class Engine:
     def _semantic_on(self, generation: Generation) -> Retriever:
         from maguyva_tui.core.doc_comments import described, says_nothing
         from maguyva_tui.core.retrievers.semantic import SemanticRetriever, TieredRetriever
-        from maguyva_tui.core.semantic_index import embedding_text
+        from maguyva_tui.core.semantic_index import candidate_texts, embedding_text
 
         static = None
+        snapshot = generation.snapshot
         self._read_weights()
         store = self.static_store(generation)
         if (store is None or not len(store)) and not len(self.vector_store()):
@@ -410,11 +411,12 @@ class Engine:
             if provider is not None and provider.id == store.provider_id:
                 listed = _listed(chunks)
                 recorded = None if listed is None else _recorded_rows(generation.snapshot, store, listed, len(chunks))
-                static = SemanticRetriever(provider, store, chunks, rows=recorded)
+                static = SemanticRetriever(provider, store, chunks, rows=recorded,  # its candidates embedded again
+                                           texts=lambda some: candidate_texts(snapshot, some))
                 if recorded is None and listed is not None:
                     _record_rows(generation.snapshot, store, listed, static.store_rows)
         model = SemanticRetriever(self.provider, self.vector_store(), chunks)
-        snapshot = generation.snapshot  # "similar to X" embeds X's code where a tier has no vector of it
+        # "similar to X" embeds X's code where a tier has no vector of it
         chunk_at = generation.chunk_locator.at  # not the generation's: it keeps this engine
         return TieredRetriever(static, model, source=lambda chunk: embedding_text(snapshot, chunk),
                                described=lambda window: described(window, chunk_at, snapshot.lines),
@@ -640,7 +642,7 @@ class Engine:
     ) -> tuple[Any, Any]:
         """The static tier's provider and store for a fill: the model loaded (derived, with its own
         progress phase, on this machine's first use), the weights read or fitted, stale stores gone."""
-        from maguyva_tui.core.semantic_index import adopt_static_store, open_store, static_model, static_weights
+        from maguyva_tui.core.semantic_index import adopt_static_store, open_static_store, static_model, static_weights
 
         snapshot = generation.snapshot
         if self._static_option is not True:
@@ -665,7 +667,7 @@ class Engine:
         with self._lock:
             store = self._static_store
             if store is None or store.provider_id != provider.id or store.folder.parent != _semantic_folder(snapshot):
-                store = open_store(snapshot, provider)
+                store = open_static_store(snapshot, provider)
             adopt_static_store(snapshot, provider.id, provider.dim)
             changed = self._static_provider is None or self._static_provider.id != provider.id
             self._static_provider, self._static_store = provider, store

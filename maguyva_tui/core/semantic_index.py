@@ -69,11 +69,14 @@ def embedding_text(snapshot: Snapshot, chunk: Chunk) -> str:
     return (head + "\n" + "\n".join(lines))[:EMBED_MAX_CHARS]
 
 
-def _text_from_lines(chunk: Chunk, lines: list[str]) -> str:
-    """:func:`embedding_text` from the file's lines split once (``\r`` line ends dropped alike)."""
-    body = "\n".join(lines[max(chunk.start_line - 1, 0) : min(chunk.end_line, chunk.start_line + EMBED_MAX_LINES - 1)])
+def _text_from_lines(chunk: Chunk, lines: list[str], offset: int = 0) -> str:
+    """:func:`embedding_text` from the file's lines split once (``\r`` line ends dropped alike);
+    ``lines[0]`` is the file's line ``offset + 1`` (lines from :data:`REACH` above the chunk on are
+    all its text reads)."""
+    start = max(chunk.start_line - 1 - offset, 0)
+    body = "\n".join(lines[start : max(min(chunk.end_line, chunk.start_line + EMBED_MAX_LINES - 1) - offset, 0)])
     if chunk.symbol:
-        doc = doc_comment(lines, chunk.start_line - 1)
+        doc = doc_comment(lines, chunk.start_line - 1 - offset, offset + 1)
         if doc:
             body = "\n".join(doc) + "\n" + body
     if "\r" in body:
@@ -106,6 +109,14 @@ class StoredTexts:
         if len(data) != entry.length:  # a file that is not the mapped one: read the mapping
             return self._snapshot.text(path)
         return data.decode("utf-8", errors="replace")
+
+    def raw(self, path: str) -> bytes:
+        """A file's stored bytes (as :meth:`Snapshot.raw` gives them; not cached)."""
+        if self._fd is None:
+            return self._snapshot.raw(path)
+        entry = self._snapshot.files[path]
+        data = os.pread(self._fd, entry.length, entry.offset) if entry.length else b""
+        return data if len(data) == entry.length else self._snapshot.raw(path)
 
     def close(self) -> None:
         """Close the file (the texts are then read through the snapshot)."""
@@ -211,6 +222,43 @@ def embedding_texts(snapshot: Snapshot, chunks: Sequence[Chunk]) -> list[str]:
             for i in places:
                 texts[i] = _text_from_lines(chunks[i], lines)
     return texts
+
+
+def candidate_texts(snapshot: Snapshot, chunks: Sequence[Chunk]) -> list[str]:
+    """:func:`embedding_texts` for a few chunks of many files (a question's candidates, made again
+    to rescore them): each file's bytes read, and only the lines a chunk's text reads decoded and
+    split (its own, and :data:`REACH` above a definition's for its doc comment, read only when the
+    definition is indented)."""
+    by_path: dict[str, list[int]] = {}
+    for i, chunk in enumerate(chunks):
+        by_path.setdefault(chunk.path, []).append(i)
+    texts = [""] * len(chunks)
+    with StoredTexts(snapshot) as stored:
+        for path, places in by_path.items():
+            data = stored.raw(path)
+            ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10)  # line k (0-based) ends at ends[k]
+            count = len(ends) + 1  # lines as ``split("\n")`` makes them
+            for i in places:
+                chunk = chunks[i]
+                first = min(max(chunk.start_line - 1, 0), count)
+                hi = min(max(chunk.end_line, chunk.start_line), chunk.start_line + EMBED_MAX_LINES - 1, count)
+                hi = max(hi, min(first + 1, count))  # the definition's own line: where a doc comment is looked for
+                lines, lo = _line_range(data, ends, first, hi), first
+                if chunk.symbol and lines and lines[0][:1].isspace() and first:  # a nested definition: its doc comment
+                    lo = max(first - REACH - 1, 0)
+                    lines = _line_range(data, ends, lo, first) + lines
+                texts[i] = _text_from_lines(chunk, lines, lo)
+    return texts
+
+
+def _line_range(data: bytes, ends: npt.NDArray[np.intp], lo: int, hi: int) -> list[str]:
+    """Lines ``lo`` to ``hi`` (0-based, ``hi`` excluded) of a file's bytes whose line ends are
+    ``ends``, as ``data.decode(...).split("\n")`` gives them (a newline never ends inside a character)."""
+    if lo >= hi:
+        return []
+    begin = int(ends[lo - 1]) + 1 if lo else 0
+    stop = int(ends[hi - 1]) if hi <= len(ends) else len(data)
+    return data[begin:stop].decode("utf-8", errors="replace").split("\n")
 
 
 class ChunkTexts(Sequence[str]):
@@ -435,8 +483,16 @@ def recorded_static_store(snapshot: Snapshot) -> VectorStore | None:
     found = recorded_static(snapshot)
     if found is None or not store_folder(semantic_folder(snapshot), found[0]).is_dir():
         return None
-    int8 = _static_record(snapshot).get("version") == _static_version()  # a store of this version: int8
-    return VectorStore(semantic_folder(snapshot), found[0], found[1], keep_floats=True, int8=int8)
+    return VectorStore(semantic_folder(snapshot), found[0], found[1], keep_floats=False)
+
+
+def open_static_store(snapshot: Snapshot, provider: Provider) -> VectorStore:
+    """Open (or create) the static tier's store for ``provider``: keys and binary codes alone. Its
+    vectors are a few token rows summed, made again from the candidates' texts where a question
+    rescores them (``SemanticRetriever``'s ``texts``): the int8 floats it kept were 257 of each
+    row's 306 bytes (sympy: 12.5 MB, 0.43 x its tree). A store written with floats is read, its
+    floats left unread (:meth:`VectorStore._codes_of`)."""
+    return VectorStore(semantic_folder(snapshot), provider.id, provider.dim, keep_floats=False)
 
 
 # -- the chunk keys of a generation, kept beside the vectors -----------------------------------

@@ -445,7 +445,7 @@ class VectorStore:
             return
         except (OSError, ValueError):
             meta = {}
-        if meta != self._meta():
+        if meta != self._meta() and not self._codes_of(meta):
             self.reset_reason = "stored vectors were from another format or provider; rebuilding them"
             shutil.rmtree(self.folder, ignore_errors=True)
             return
@@ -458,6 +458,15 @@ class VectorStore:
         elif parts:
             self._merge(parts)
         self._saved = len(self)
+
+    def _codes_of(self, meta: object) -> bool:
+        """Whether a store that keeps no floats reads the codes of a folder written with floats (the
+        static tier's stores before it kept codes alone): the same format, provider and dimension;
+        its segments' floats are never read, and a compaction writes its rows without them."""
+        if self.keep_floats or not isinstance(meta, dict) or meta.get("floats") is not True:
+            return False
+        kept = {k: v for k, v in meta.items() if k not in ("floats", "int8")}
+        return kept == {k: v for k, v in self._meta().items() if k != "floats"}
 
     def _adopt(self, part: Segment) -> None:
         """Hold a lone segment's rows as read: mapped, nothing copied."""
