@@ -36,8 +36,9 @@ def inherited(generation: Any, name: str) -> list[Symbol]:
     owner, member = ".".join(parts[:-1]), parts[-1]
     structural = generation.structural
     classes = [s for s in structural.lookup(owner) if s.kind in ("class", "struct", "interface", "trait", "module")]
-    if not classes:
-        return []
+    if not classes or any(s.qualname == f"{c.qualname}.{member}" for c in classes
+                          for s in structural.lookup(f"{c.qualname}.{member}")):
+        return []  # it defines the member itself: C++'s Square::area overriding geo.Base.area in namespace geo
     graph = getattr(getattr(generation, "snapshot", None), "graph", None)  # a workspace's view has none
     bases = getattr(graph, "bases", None) if graph is not None else None
     if not bases:

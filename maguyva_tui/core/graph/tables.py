@@ -201,7 +201,7 @@ def index_file(source: Source) -> FileIndex:
     scoped = _using_scopes(source.symbols, source.imports) if index.language == "cpp" else {}
     for imp in source.imports:
         if imp.line in scoped and imp.module.startswith(USING_NAMESPACE):  # filed under its scope
-            index.scoped_imports.setdefault(scoped[imp.line], {}).setdefault(WILDCARD, []).append(imp)
+            index.scoped_imports.setdefault(scoped[imp.line], {}).setdefault(imp.local or WILDCARD, []).append(imp)
         elif imp.local == WILDCARD:
             index.wildcards.append(imp)
         elif imp.local:
@@ -219,9 +219,10 @@ def index_file(source: Source) -> FileIndex:
 
 
 def _using_scopes(symbols: Sequence[Symbol] | Sequence[SymbolRow], imports: Sequence[Import]) -> dict[int, str]:
-    """Return the line of each C++ ``using namespace`` written inside a namespace or a function
-    to the innermost one's qualname: the names it brings are seen there alone (one at the top of
-    the file is a wildcard import like an ``#include``)."""
+    """Return the line of each C++ ``using namespace`` (or ``using a::Widget;``, a name of one)
+    written inside a namespace or a function to the innermost one's qualname: the names it brings
+    are seen there alone (one at the top of the file is a wildcard import like an ``#include``, or
+    an import of the one name)."""
     lines = [imp.line for imp in imports if imp.module.startswith(USING_NAMESPACE)]
     if not lines:
         return {}

@@ -414,6 +414,10 @@ class Resolver(Memo):
                                                                  self.path_head(index, scope, written[:i]))
                            if target == EXTERNAL else None)
                 return (rescued if rescued is not None else target), owner
+            if index.language in ("c", "cpp") and self.kind(target) == "type":
+                # ``TT::make()`` of ``typedef geo::Tool TT;`` (``using TT = geo::Tool;``): the type it names
+                followed = self.type_alias(target)
+                target = followed if followed not in SENTINELS else target
             owner = target
             read = apart and i < len(parts) - 1 and not written[i].endswith("()")
             target = self.field(target, parts[i]) if read else self.member(target, parts[i])

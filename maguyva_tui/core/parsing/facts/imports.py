@@ -397,15 +397,30 @@ def c_imports(node: Node) -> list[ImportRow]:
     """Read ``#include "x.h"`` (kept bare) or ``#include <x.h>`` (kept in brackets), or C++'s
     ``using namespace a::b;``, a wildcard import of ``namespace a.b`` (the leading ``::`` dropped)."""
     if node.type == "using_declaration":
-        if not any(c.type == "namespace" for c in node.children) or node.named_child_count != 1:
-            return []  # ``using a::f;`` binds one name (``bindings.py``)
+        if node.named_child_count != 1:
+            return []
         written = _text(node.named_children[0]).replace(" ", "").strip(":").replace("::", ".")
+        if not any(c.type == "namespace" for c in node.children):
+            return _using_one(node, written)
         return [(WILDCARD, USING_NAMESPACE + written, WILDCARD, _line(node))] if written else []
     target = node.child_by_field_name("path")
     if target is None:
         return []
     module = _text(target) if target.type == "system_lib_string" else _string_value(target)
     return [(WILDCARD, module, WILDCARD, _line(node))] if module else []
+
+
+def _using_one(node: Node, written: str) -> list[ImportRow]:
+    """Read C++'s ``using a::b::Widget;`` at a file's top level or in a function's body: the name
+    ``Widget`` imported from ``namespace a.b`` (``Widget::make()`` then calls ``a::b::Widget``'s
+    make, where it had reached nothing). One in a namespace's body binds the name there
+    (``bindings.py``); one in a class's (``using Base::f;``) names a base's member, no import."""
+    parent = node.parent
+    namespace, _, name = written.rpartition(".")
+    if parent is None or parent.type not in ("translation_unit", "compound_statement") or not namespace \
+            or not name.isidentifier():
+        return []
+    return [(name, USING_NAMESPACE + namespace, name, _line(node))]
 
 
 PHP_PATH_TYPES = frozenset({"name", "qualified_name", "namespace_name"})
