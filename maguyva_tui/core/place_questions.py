@@ -79,6 +79,12 @@ def _held(generation: Generation, path: str, place: Place) -> list[Chunk]:
     return [c for c in chunks_over(generation, path, place.line, last) if c.symbol]
 
 
+def _line_zero(written: str, path: str) -> bool:
+    """Whether a written place is a path and line 0 (``src/a.py:0``, ``src/a.py:0:0``)."""
+    rest = written[len(path):] if written.startswith(path) else ""
+    return bool(rest) and set(rest) <= {":", "0"} and rest.startswith(":0")
+
+
 PLACE_FILES_SAID: Final = 3
 """The files a place of several names in its refusal, at most."""
 
@@ -104,6 +110,10 @@ def named_place(generation: Generation, text: str) -> PlaceName:
     if "::" in written or any(c.isspace() for c in written):
         return PlaceName(text)
     places = parse_places(written)
+    if len(places) == 1 and places[0].line is None and written != places[0].path \
+            and len(found := resolve(places, generation.snapshot)) == 1 and _line_zero(written, places[0].path):
+        path = found[0].path  # ``src/a.py:0``, some tools' "no line": the file, as a question reads it
+        return PlaceName(path, f"{written} names no line; asking about the file {path}")
     if len(places) != 1 or places[0].line is None:
         return PlaceName(text)
     found = resolve(places, generation.snapshot)
