@@ -472,7 +472,8 @@ class Engine:
         if added is None:
             from maguyva_tui.core.embed.store import VectorStore
 
-            fresh = VectorStore(store.folder.parent, store.provider_id, store.dim, store.keep_floats, store.int8)
+            fresh = VectorStore(store.folder.parent, store.provider_id, store.dim, store.keep_floats, store.int8,
+                                store.last)
             with self._lock:
                 if self._store is not store:  # replaced meanwhile (a fallback to the local model)
                     return False

@@ -483,16 +483,22 @@ def recorded_static_store(snapshot: Snapshot) -> VectorStore | None:
     found = recorded_static(snapshot)
     if found is None or not store_folder(semantic_folder(snapshot), found[0]).is_dir():
         return None
-    return VectorStore(semantic_folder(snapshot), found[0], found[1], keep_floats=False)
+    return VectorStore(semantic_folder(snapshot), found[0], found[1], keep_floats=True, last=STATIC_LAST)
+
+
+STATIC_LAST = 1
+"""Components at the end of a static vector its store keeps (float32): the crowding, a chunk's mean
+cosine with its nearest of 2,048 reference chunks (``embed/static.py``), a product of 150 x 256 x
+2,048 per question that OpenBLAS's threads made 40 ms on two busy cores (1.7 ms on one idle one)."""
 
 
 def open_static_store(snapshot: Snapshot, provider: Provider) -> VectorStore:
-    """Open (or create) the static tier's store for ``provider``: keys and binary codes alone. Its
-    vectors are a few token rows summed, made again from the candidates' texts where a question
-    rescores them (``SemanticRetriever``'s ``texts``): the int8 floats it kept were 257 of each
-    row's 306 bytes (sympy: 12.5 MB, 0.43 x its tree). A store written with floats is read, its
-    floats left unread (:meth:`VectorStore._codes_of`)."""
-    return VectorStore(semantic_folder(snapshot), provider.id, provider.dim, keep_floats=False)
+    """Open (or create) the static tier's store for ``provider``: keys, binary codes and each vector's
+    last component (:data:`STATIC_LAST`). The rest of a vector is a few token rows summed, made
+    again from the candidates' texts where a question rescores them (``SemanticRetriever``'s
+    ``texts``): the int8 floats it kept were 257 of each row's 306 bytes (sympy: 12.5 MB, 0.43 x
+    its tree). A store written with whole floats is of another format: emptied and filled again."""
+    return VectorStore(semantic_folder(snapshot), provider.id, provider.dim, keep_floats=True, last=STATIC_LAST)
 
 
 # -- the chunk keys of a generation, kept beside the vectors -----------------------------------

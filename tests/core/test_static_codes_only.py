@@ -1,12 +1,15 @@
-"""The static tier stores keys and binary codes alone (issue 19): its candidates' vectors are made
-again from their texts where a question rescores them, and rank as the stored floats ranked."""
+"""The static tier stores keys, binary codes and each vector's crowding alone (issue 19): its
+candidates' vectors are made again from their texts where a question rescores them, and rank as the
+stored floats ranked."""
 
 from __future__ import annotations
 
+import shutil
 import zipfile
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from maguyva_tui.core.embed.store import VectorStore
 from maguyva_tui.core.engine import Engine
@@ -50,19 +53,21 @@ def _static(engine: Engine) -> SemanticRetriever:
     return tier
 
 
-def test_a_static_segment_holds_keys_and_codes_and_no_floats(polyglot: Path, tmp_path: Path) -> None:
+def test_a_static_segment_holds_keys_codes_and_crowding_and_no_floats(polyglot: Path, tmp_path: Path) -> None:
     engine = Engine(polyglot, tmp_path / "index", provider=NoTransformer())
     engine.refresh()
     store = engine.static_store()
     segments = sorted(store.folder.glob("seg-*.npz"))
     assert len(store) > 20 and segments
-    assert all(_members(segment) == {"keys", "codes"} for segment in segments)
-    assert store.float_rows() is None and not store.keep_floats
+    assert all(_members(segment) == {"keys", "codes", "last"} for segment in segments)
+    with np.load(segments[0]) as segment:
+        assert segment["last"].shape == (len(segment["keys"]), 1) and segment["last"].dtype == np.float32
+    assert store.float_rows() is None and store.floats is None
     assert engine.search("parse the configuration file", modality="semantic").results
 
 
 def test_the_rescored_ranking_is_the_stored_float_ranking(requests_repo: Path, requests_index: Path,
-                                                           tmp_path: Path) -> None:
+                                                           tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """requests' static tier, its candidates' vectors made again, against a store of every chunk's
     float vector as the fill stored it: the same candidates, the same cosines, the same pages."""
     engine = Engine(requests_repo, requests_index, provider=NoTransformer())
@@ -74,6 +79,14 @@ def test_the_rescored_ranking_is_the_stored_float_ranking(requests_repo: Path, r
     floats = VectorStore(tmp_path, provider.id, provider.dim, keep_floats=True, int8=True)
     floats.add([key for _, key in chunks], provider.embed_documents(list(ChunkTexts(snapshot, chunks))))
     stored = SemanticRetriever(provider, floats, chunks)
+    measured = provider.crowding
+
+    def never(*_args: object) -> None:
+        raise AssertionError("the crowding is read from the store, never measured at question time")
+
+    monkeypatch.setattr(provider, "crowding", never)
+    assert remade.nearest(provider.embed_query(QUESTIONS[0]), 150)[0].size == 150
+    monkeypatch.setattr(provider, "crowding", measured)
     for question in QUESTIONS:
         vector = provider.embed_query(question)
         expected, expected_scores = stored.nearest(vector, 150)
@@ -95,9 +108,11 @@ def test_candidate_texts_are_the_texts_the_fill_embedded(polyglot: Path, tmp_pat
     assert candidate_texts(snapshot, chunks[::-3]) == embedding_texts(snapshot, chunks[::-3])
 
 
-def test_a_static_store_written_with_floats_is_read_not_wiped(polyglot: Path, tmp_path: Path) -> None:
-    """A store the static tier wrote before it kept codes alone (int8 floats in every segment): its
-    codes are read and searched as they were, its floats never read, and a compaction drops them."""
+def test_a_static_store_written_with_whole_floats_is_filled_again_with_its_reason(polyglot: Path,
+                                                                                  tmp_path: Path) -> None:
+    """A store the static tier wrote before (int8 floats of whole vectors in every segment) is of
+    another format: opened, it is emptied with its reason, no traceback, and the next search fills
+    it again and answers as before."""
     engine = Engine(polyglot, tmp_path / "index", provider=NoTransformer())
     engine.refresh()
     question = "parse the configuration file"
@@ -109,18 +124,16 @@ def test_a_static_store_written_with_floats_is_read_not_wiped(polyglot: Path, tm
     vectors = provider.embed_documents(embedding_texts(snapshot, [chunk_of[key] for key in keys]))
     folder = store.folder
     engine.close()
-    for path in folder.iterdir():
-        path.unlink()
+    shutil.rmtree(folder)
     old = VectorStore(semantic_folder(snapshot), provider.id, provider.dim, keep_floats=True, int8=True)  # as written before
     old.add(keys, vectors)
     old.save()
-    assert all("floats" in _members(s) for s in folder.glob("seg-*.npz"))
+    assert all(_members(s) == {"keys", "codes", "floats"} for s in folder.glob("seg-*.npz"))
 
     reopened = recorded_static_store(snapshot)
-    assert reopened is not None and reopened.reset_reason is None and len(reopened) == len(keys)
-    assert reopened.float_rows() is None
+    assert reopened is not None and len(reopened) == 0
+    assert reopened.reset_reason == "stored vectors were from another format or provider; rebuilding them"
     again = Engine(polyglot, tmp_path / "index", provider=NoTransformer())
     assert again.search(question, modality="semantic").to_json()["results"] == expected
-    again.static_store().compact()
-    assert all(_members(s) == {"keys", "codes"} for s in folder.glob("seg-*.npz"))
-    assert len(VectorStore(semantic_folder(snapshot), provider.id, provider.dim, keep_floats=False)) == len(keys)
+    assert len(again.static_store()) == len(keys)
+    assert all(_members(s) == {"keys", "codes", "last"} for s in folder.glob("seg-*.npz"))

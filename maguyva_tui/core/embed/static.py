@@ -621,6 +621,15 @@ class StaticProvider:
             return plain
         return np.hstack([plain, (HUB_SCALE * self.crowding(plain))[:, None]]).astype(np.float32)
 
+    def remake(self, texts: Sequence[str], last: npt.NDArray[np.float32]) -> Vectors:
+        """:meth:`embed_documents` of texts whose vectors' last component is known (``last``, one
+        column: each one's crowding as a store kept it): the same vectors, bit for bit, without
+        measuring the crowding again."""
+        plain = self.embed_plain(texts)
+        if not self.hub:
+            return plain
+        return np.hstack([plain, np.asarray(last, np.float32).reshape(len(plain), 1)]).astype(np.float32)
+
     def embed_plain(self, texts: Sequence[str]) -> Vectors:
         """Embed texts into a ``(len(texts), model dim)`` float32 array of unit rows, without the crowding;
         a chunk's text as :func:`own_text` gives it."""

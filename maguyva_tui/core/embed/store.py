@@ -66,14 +66,22 @@ class VectorStore:
     keys searched in sorted order: no Python object per row); several segments are merged in
     memory. Rows added later grow in memory until saved."""
 
-    def __init__(self, directory: Path, provider_id: str, dim: int, keep_floats: bool = True, int8: bool = False) -> None:
+    def __init__(self, directory: Path, provider_id: str, dim: int, keep_floats: bool = True, int8: bool = False,
+                 last: int = 0) -> None:
         self.folder = store_folder(directory, provider_id)
         self.provider_id = provider_id
         self.dim = dim
+        self.last = last if keep_floats else 0
+        """Components at the end of each vector kept as float32, the rest of its floats not kept (the
+        static tier's crowding: its other components are made again from the chunk's text, cheaply);
+        0: whole vectors kept (or none, without ``keep_floats``)."""
         self.keep_floats = keep_floats
-        self.int8 = int8 and keep_floats
+        self.int8 = int8 and keep_floats and not self.last
         """Whether the floats are kept as int8 (:func:`quantize`), not float16."""
-        self._float_type: type[np.generic] = np.int8 if self.int8 else np.float16
+        self._float_type: type[np.generic] = np.float32 if self.last else np.int8 if self.int8 else np.float16
+        self._float_width = self.last or dim
+        self._member = "last" if self.last else "floats"
+        """The segment member that holds the floats kept."""
         self.reset_reason: str | None = None
         """Why stored vectors were discarded on open (format, provider or a damaged file), if they were."""
         self._lock = threading.RLock()
@@ -90,7 +98,7 @@ class VectorStore:
         self._index: dict[str, int] = {}
         """Keys of the rows added since opening (after ``_base``'s), to their rows."""
         self._codes: Codes = np.zeros((0, (dim + 7) // 8), np.uint8)
-        self._floats: np.ndarray | None = np.zeros((0, dim), self._float_type) if keep_floats else None
+        self._floats: np.ndarray | None = np.zeros((0, self._float_width), self._float_type) if keep_floats else None
         self._growable = True
         """Whether ``_codes`` and ``_floats`` are this process's own arrays (else mapped: copied on the first add)."""
         self._spill: tuple[_Spill, _Spill | None] | None = None
@@ -127,25 +135,35 @@ class VectorStore:
     @property
     def floats(self) -> np.ndarray | UnitRows | None:
         """The float16 unit vectors of every row (int8 ones read as float32 unit vectors where
-        indexed), or ``None`` for a codes-only provider."""
+        indexed), or ``None`` for a codes-only provider or a store that keeps their last components alone."""
         with self._lock:
-            if self._floats is None:
+            if self._floats is None or self.last:
                 return None
             held = self._floats[: len(self)]
             return UnitRows(held) if self.int8 else held
 
     def float_rows(self) -> Rows | UnitRows | None:
         """The float16 unit vectors of the rows stored now, read where a question looks (from the
-        segment's file when mapped: never faulted in whole), ``None`` for a codes-only provider;
-        rows added or compacted later are never read through it."""
+        segment's file when mapped: never faulted in whole), ``None`` for a codes-only provider or a
+        store that keeps their last components alone; rows added or compacted later are never read
+        through it."""
         with self._lock:
-            if self._floats is None:
+            if self._floats is None or self.last:
                 return None
-            if self._mapped_rows is not None and not self._growable:
-                rows = self._mapped_rows
-            else:
-                rows = Rows(self._floats[: len(self)])
+            rows = self._held_rows()
             return UnitRows(rows) if self.int8 else rows
+
+    def last_rows(self) -> Rows | None:
+        """The last ``last`` components of each vector stored now (float32), read where a question
+        looks, as :meth:`float_rows`; ``None`` for a store that keeps whole vectors or none."""
+        with self._lock:
+            return self._held_rows() if self._floats is not None and self.last else None
+
+    def _held_rows(self) -> Rows:
+        assert self._floats is not None
+        if self._mapped_rows is not None and not self._growable:
+            return self._mapped_rows
+        return Rows(self._floats[: len(self)])
 
     def lookup(self, keys: Iterable[str]) -> npt.NDArray[np.int64]:
         """Return the row of every key, ``-1`` where it has no vector yet."""
@@ -236,7 +254,9 @@ class VectorStore:
         vectors = np.asarray(vectors, np.float32)
         if vectors.shape != (len(keys), self.dim):
             raise ValueError(f"expected vectors of shape ({len(keys)}, {self.dim}), got {vectors.shape}")
-        floats = (quantize(vectors) if self.int8 else vectors.astype(np.float16)) if self.keep_floats else None
+        floats = None
+        if self.keep_floats:
+            floats = vectors[:, -self.last :] if self.last else quantize(vectors) if self.int8 else vectors.astype(np.float16)
         return self._append(keys, pack(vectors), floats)
 
     def save(self) -> int:
@@ -389,14 +409,14 @@ class VectorStore:
         count = len(self)
         in_place = self._growable and self._spill is not None
         if not in_place:
-            self._spill = _Spill.make(self.folder, self._codes.shape[1], None if self._floats is None else self.dim,
+            self._spill = _Spill.make(self.folder, self._codes.shape[1], None if self._floats is None else self._float_width,
                                       self._float_type)
         if self._spill is not None:  # rows already in the files stay where they are: nothing copied
             codes = self._spill[0].grow(size)
             floats = None if self._spill[1] is None else self._spill[1].grow(size)
         else:
             codes = np.zeros((size, self._codes.shape[1]), np.uint8)
-            floats = None if self._floats is None else np.zeros((size, self.dim), self._float_type)
+            floats = None if self._floats is None else np.zeros((size, self._float_width), self._float_type)
         if not in_place:
             codes[:count] = self._codes[:count]
             if floats is not None and self._floats is not None:
@@ -419,7 +439,7 @@ class VectorStore:
         self._base, self._order = np.zeros(0, "U1"), None
         self._tail, self._index = [], {}
         self._codes = np.zeros((0, self._codes.shape[1]), np.uint8)
-        self._floats = None if self._floats is None else np.zeros((0, self.dim), self._float_type)
+        self._floats = None if self._floats is None else np.zeros((0, self._float_width), self._float_type)
         self._growable = True
         self._spill = None
         self._mapped_rows = None
@@ -430,6 +450,8 @@ class VectorStore:
                                    "floats": self.keep_floats}
         if self.int8:
             meta["int8"] = True
+        if self.last:
+            meta["last"] = self.last
         return meta
 
     def _open(self) -> None:
@@ -445,7 +467,7 @@ class VectorStore:
             return
         except (OSError, ValueError):
             meta = {}
-        if meta != self._meta() and not self._codes_of(meta):
+        if meta != self._meta():
             self.reset_reason = "stored vectors were from another format or provider; rebuilding them"
             shutil.rmtree(self.folder, ignore_errors=True)
             return
@@ -458,15 +480,6 @@ class VectorStore:
         elif parts:
             self._merge(parts)
         self._saved = len(self)
-
-    def _codes_of(self, meta: object) -> bool:
-        """Whether a store that keeps no floats reads the codes of a folder written with floats (the
-        static tier's stores before it kept codes alone): the same format, provider and dimension;
-        its segments' floats are never read, and a compaction writes its rows without them."""
-        if self.keep_floats or not isinstance(meta, dict) or meta.get("floats") is not True:
-            return False
-        kept = {k: v for k, v in meta.items() if k not in ("floats", "int8")}
-        return kept == {k: v for k, v in self._meta().items() if k != "floats"}
 
     def _adopt(self, part: Segment) -> None:
         """Hold a lone segment's rows as read: mapped, nothing copied."""
@@ -496,13 +509,13 @@ class VectorStore:
         try:
             with open(path, "rb") as handle:
                 keys, codes = npz_member(handle, "keys"), npz_member(handle, "codes")
-                floats = npz_member(handle, "floats") if self.keep_floats else None
+                floats = npz_member(handle, self._member) if self.keep_floats else None
                 digests = keys.dtype == np.dtype(f"S{_HASH_BYTES}")
                 if (keys.ndim != 1 or not (keys.dtype.kind == "U" or digests) or codes.dtype != np.uint8
                         or codes.shape != (len(keys), self._codes.shape[1])):
                     raise ValueError("shape mismatch")
-                if floats is not None and (floats.shape != (len(keys), self.dim) or (
-                        floats.dtype != np.int8 if self.int8 else floats.dtype.kind != "f")):
+                if floats is not None and (floats.shape != (len(keys), self._float_width) or (
+                        floats.dtype != self._float_type if self.int8 or self.last else floats.dtype.kind != "f")):
                     raise ValueError("shape mismatch")
                 rows = None if floats is None else Rows(floats, handle)
         except Exception as error:  # noqa: BLE001 - garbage, a cut file, a zip or array header that lies
@@ -535,7 +548,7 @@ class VectorStore:
         path = self.folder / f"seg-{number:06d}-{secrets.token_hex(4)}.npz"
         arrays: dict[str, np.ndarray] = {"keys": keys, "codes": np.asarray(codes)}
         if floats is not None:
-            arrays["floats"] = np.asarray(floats)
+            arrays[self._member] = np.asarray(floats)
         self._make()
         _atomic_write(path, lambda handle: _savez(handle, arrays, written))
         self._merged.add(path.name)

@@ -121,6 +121,10 @@ class _Listed(Sequence[Chunk]):
     def __iter__(self) -> Iterator[Chunk]:
         return iter(self._table.chunks())
 
+    def at(self, positions: list[int]) -> list[Chunk]:
+        """The chunks at ``positions``, each file's rows decoded once for all of them."""
+        return self._table.chunks_at(positions)  # type: ignore[no-any-return]
+
 
 class _Picked(Sequence[Chunk]):
     """The chunks at some positions of a list, read from it where asked."""
@@ -185,6 +189,9 @@ class SemanticRetriever:
         self._codes = padded[:, :width]
         self._floats = store.float_rows()  # read where asked; rows added later are never read
         self._texts = texts if self._floats is None else None
+        self._last = store.last_rows()
+        """Each vector's last components as stored (the static tier's crowding), ``None`` when the
+        store keeps whole vectors or none: what :meth:`_made` need not measure again."""
         self._kept: dict[int, npt.NDArray[np.float32]] = {}
         """Vectors made again (:meth:`_made`), by position in the list given: a question's
         candidates are rescored, then their cosines read again by the tier blend."""
@@ -274,7 +281,13 @@ class SemanticRetriever:
         found = {p: kept[p] for p in wanted if p in kept}
         missing = [p for p in dict.fromkeys(wanted) if p not in found]
         if missing and self._texts is not None:
-            made = unit_rows(quantize(self.provider.embed_documents(self._texts([self.listed[p] for p in missing]))))
+            texts = self._texts(self._listed_at(missing))
+            remake = getattr(self.provider, "remake", None)
+            if self._last is not None and remake is not None:
+                vectors = remake(texts, self._last[self._all_rows[np.array(missing, np.intp)]])
+            else:
+                vectors = self.provider.embed_documents(texts)
+            made = unit_rows(quantize(vectors))
             if len(kept) + len(missing) > MADE_KEPT:
                 kept.clear()
             for p, vector in zip(missing, made):
@@ -282,6 +295,14 @@ class SemanticRetriever:
         if not wanted:
             return np.zeros((0, self.provider.dim), np.float32)
         return np.stack([found[p] for p in wanted])
+
+    def _listed_at(self, positions: list[int]) -> list[Chunk]:
+        """The chunks at positions of the list given (a chunk table's made together, each file's rows
+        decoded once)."""
+        listed = self.listed
+        if isinstance(listed, _Listed):
+            return listed.at(positions)
+        return [listed[p] for p in positions]
 
     def _hit(self, index: int, distance: int, score: float) -> Hit:
         return _hit_of(self.chunks[index], score, f"hamming {distance}/{self.provider.dim}, cosine {score:.2f}")
