@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from maguyva_tui.core.generation import Generation
@@ -579,3 +579,33 @@ def _constructs(graph: CodeGraph, name: str, defined: tuple[str, ...]) -> tuple[
         return None
     bare = split_id(classes[0])[1].rpartition(".")[2]
     return bare, f"{bare}.new" if graph.symbols[classes[0]].language == "ruby" else f"{bare}("  # new Expr\\Error( too
+
+
+_FOREIGN_TOLD = lazy(r"(?P<n>[\d,]+) (?P<what>calls?|uses?|definitions?) .*? through an import of another repository's "
+                    r"package, .*\(first (?P<first>[^)\s]+)\)$")
+"""A workspace's line saying a repository's uses of another's name are listed (``foreign_uses``)."""
+_UNTIED_TOLD = lazy(r"(?P<n>[\d,]+) more calls? names? \S+ but the graph could not tie .*: first (?P<first>\S+);")
+"""A repository's line saying calls naming a name are not listed, its graph leaving them untied."""
+
+
+def untied_unless_listed(notices: Sequence[str], told: Sequence[str]) -> list[str]:
+    """The notices less a repository's line saying its calls of another repository's name are
+    untied and not listed where the workspace lists them, through its import of that package (the
+    same repository, the same first line, no more calls than listed; any dependents): "who calls
+    echo" over flask and click had said both that flask's 18 calls are listed and that "18 more
+    calls name echo but the graph could not tie them", first the same line."""
+    listed: dict[tuple[str, str], tuple[str, int]] = {}
+    for line in told:
+        label, _, rest = line.partition(": ")
+        if (found := _FOREIGN_TOLD.search(rest)) is not None:
+            listed[(label, found["first"])] = (found["what"], int(found["n"].replace(",", "")))
+    kept: list[str] = []
+    for line in notices:
+        label, _, rest = line.partition(": ")
+        untied = _UNTIED_TOLD.search(rest)
+        said = listed.get((label, untied["first"])) if untied is not None else None
+        if untied is not None and said is not None and (
+                said[0].startswith("definition") or int(untied["n"].replace(",", "")) <= said[1]):
+            continue
+        kept.append(line)
+    return kept

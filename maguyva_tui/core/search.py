@@ -121,6 +121,7 @@ from maguyva_tui.core.other_calls import (
     impact_notes,
     untied_callers,
     untied_subtypes,
+    untied_unless_listed,
 )
 from maguyva_tui.core.parsing.extensions import language_for
 from maguyva_tui.core.path_names import (
@@ -454,9 +455,11 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             listed_untied = True
     foreign = getattr(parts.generation, "foreign_uses", None)  # a workspace: other repositories' uses of it
     uses = foreign_uses_asked(intent, the_plan, req) if not unnamed else ()
+    foreign_told: tuple[str, ...] = ()
     if foreign is not None and uses:
-        run.lists["graph"], told = _with_foreign(run.lists.get("graph") or [], *foreign(intent.target, the_plan.fetch, uses))
-        run.notices.extend(told)
+        run.lists["graph"], foreign_told = _with_foreign(run.lists.get("graph") or [],
+                                                         *foreign(intent.target, the_plan.fetch, uses))
+        run.notices.extend(foreign_told)
     if the_plan.strategy == "direct" and (unnamed or not run.lists.get(the_plan.modalities[0])) and not req.regex \
             and intent.rule != URL_RULE:  # a URL no line holds: its host and path are no words to blend
         blend = blended(the_plan, intent)
@@ -482,6 +485,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         run.notices.extend(impact_notes(parts.generation, intent.target))
     elif failed is None and intent.name == "find_references" and intent.target and asks_callees(req.text) and not req.regex:
         run.notices.extend(callees_notes(parts.generation, intent.target))
+    if foreign_told:
+        run.notices = untied_unless_listed(run.notices, foreign_told)
     if intent.target and (intent.name in SYMBOL_INTENTS or intent.rule == "question") and not req.regex:
         run.notices.extend(_other_names(parts.generation, intent.target, req.text))
     target = similar_target(query)

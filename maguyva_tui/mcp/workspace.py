@@ -28,11 +28,11 @@ from typing import Any, TypeVar
 from maguyva_tui.core.answers import Definition, GraphAnswer, ImpactEntry, from_root, slashed, unreadable_in
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.types import Hit, QueryError
-from maguyva_tui.core.unread_files import said as unread_said
 
 # core.workspace imports distinct_roots and labels_for without listing them in __all__ yet (to be
 # added there, then this ignore goes).
 from maguyva_tui.core.workspace import (
+    FOREIGN_LISTED,
     Coordinator,
     Missing,
     SearchRequest,
@@ -48,6 +48,7 @@ from maguyva_tui.core.workspace import (
     own_note,
     reasons,
     untied_elsewhere,
+    untied_unless_listed,
 )
 from maguyva_tui.mcp.answers import (
     AnswerError,
@@ -242,7 +243,7 @@ class WorkspaceService:
         known = self._known(name, answers, absent, "symbol named", uses=True)
         several = sum(len(a.definitions) for a in known.values()) > 1
         items = [{"repo": label, **_reference(a, s, several)} for label, a in known.items() for s in a.entries]
-        foreign = self._foreign(engines, known, name, limit, ("call",) if kind in (None, "call") else ())
+        foreign = self._foreign(engines, known, name, FOREIGN_LISTED, ("call",) if kind in (None, "call") else ())
         items += [{"repo": label, "path": hit.path, "line": hit.start_line, "kind": "call", "in": hit.symbol,
                    "text": _text(engines[label], hit.path, hit.start_line)}
                   for label, hits in foreign.items() for hit in hits]
@@ -262,6 +263,7 @@ class WorkspaceService:
             out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].callers_notes(name)
                              if own_note(self._shadowed.get(label, ()), n)]  # not of a repository inside it
             out["notes"] += self._elsewhere(engines, known, name)
+        out["notes"] = untied_unless_listed(out["notes"], out["notes"])  # the untied calls listed: not said unlisted
         return {**out, **self._workspace(engines, absent)}
 
     @staticmethod
@@ -326,7 +328,7 @@ class WorkspaceService:
         known = self._known(name, answers, absent, "symbol named", uses=True)
         each = {label: [_dependent(label, d) for d in a.entries] for label, a in known.items()}
         uses = ("call", "inherit")
-        foreign = self._foreign(engines, known, name, limit, uses, depth)
+        foreign = self._foreign(engines, known, name, FOREIGN_LISTED, uses, depth)  # all counted, a page listed
         for label, hits in foreign.items():  # another repository's uses through an import of the package
             each.setdefault(label, []).extend(_foreign_dependent(label, hit, name) for hit in hits)
         modules = self._module_importers(engines, known, name, depth, limit)
@@ -347,6 +349,7 @@ class WorkspaceService:
         out["notes"] += [f"{label}: {n}" for label in known for n in engines[label].impact_notes(name)
                          if own_note(self._shadowed.get(label, ()), n)]
         out["notes"] += self._elsewhere(engines, known, name)
+        out["notes"] = untied_unless_listed(out["notes"], out["notes"])
         return {**out, **self._workspace(engines, absent)}
 
     @staticmethod
@@ -546,7 +549,7 @@ def _known_said(engines: dict[str, Engine], answers: dict[str, GraphAnswer[T]], 
     if not uses:
         return ""
     big = tuple(f"{label}/{path}" for label, answer in answers.items() for path in answer.unindexed)
-    unindexed = f" {echo(unread_said(big).removeprefix('; '))}." if big else ""
+    unindexed = f" {echo(GraphAnswer(name, (), (), 0, unindexed=big).unindexed_said.removeprefix('; '))}." if big else ""
     named = next((said for engine in engines.values() if (said := _still_named(engine, name))), "")
     return f"{unindexed}{named}{hint}" if unindexed or named else ""
 

@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.foreign_calls import module_note
+from maguyva_tui.core.foreign_calls import FOREIGN_LISTED, module_note
+from maguyva_tui.core.other_calls import untied_unless_listed
 from maguyva_tui.core.search import SearchRequest
 from maguyva_tui.core.types import QueryError
 from maguyva_tui.core.workspace.cluster import (
@@ -53,6 +54,7 @@ from maguyva_tui.core.workspace.shard import Shard, ShardGone
 from maguyva_tui.core.workspace.workers import open_worker_workspace, usable_cores
 
 __all__ = [
+    "FOREIGN_LISTED",
     "LOCAL",
     "SHARD_DEADLINE_S",
     "SHARD_MAX_FILES",
@@ -82,6 +84,7 @@ __all__ = [
     "reasons",
     "read_workspace",
     "untied_elsewhere",
+    "untied_unless_listed",
     "usable_cores",
 ]
 
