@@ -32,6 +32,9 @@ def big_files_holding(snapshot: Any, name: str) -> tuple[str, ...]:
     word = re.split(r"::|\.|->|#", name)[-1]
     if not word:
         return ()
+    each = getattr(snapshot, "big_files", None)  # a workspace's view: each repository's, written repo/path
+    if each is not None:
+        return tuple(each(name, None, "sensitive"))
     needle = word.encode()
     return _holding(snapshot, lambda data: _holds_word(data, needle))
 
@@ -42,6 +45,9 @@ def big_files_holding_text(snapshot: Any, text: str, case: str = "sensitive") ->
     line holds ("no indexed line holds "g12345" (1 file over 1 MiB not indexed)" had not said which)."""
     if not text:
         return ()
+    each = getattr(snapshot, "big_files", None)  # a workspace's view: each repository's, written repo/path
+    if each is not None:
+        return tuple(each(None, text, case))
     folded = case == "insensitive" or (case == "smart" and text == text.lower())
     needle = text.lower().encode() if folded else text.encode()
     return _holding(snapshot, (lambda data: needle in data.lower()) if folded else (lambda data: needle in data))

@@ -991,6 +991,13 @@ class RemoteShard:
     def _plan_file_names(self, token: int, stem: str) -> _Plan:
         return _Plan("call", ("file_names", token, stem), empty=())
 
+    def big_files(self, token: int, name: str | None, text: str | None, case: str) -> tuple[str, ...]:
+        """This repository's files over the size limit holding a name or text; a gone shard says none."""
+        return tuple(self._run(self._plan_big_files(token, name, text, case)))
+
+    def _plan_big_files(self, token: int, name: str | None, text: str | None, case: str) -> _Plan:
+        return _Plan("call", ("big_files", token, name, text, case), empty=())
+
     def folder_files(self, token: int, folder: str, limit: int) -> tuple[tuple[str, ...], int]:
         """The indexed files under a folder of this repository and how many; a gone shard says none."""
         shown, count = self._run(self._plan_folder_files(token, folder, limit))

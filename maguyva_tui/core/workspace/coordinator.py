@@ -1427,6 +1427,15 @@ class _Lines:
         manifest's ``skipped`` says them (:meth:`_View.skipped_by_repository`)."""
         return self._view.skipped_by_repository()
 
+    def big_files(self, name: str | None, text: str | None, case: str) -> tuple[str, ...]:
+        """Every repository's files left out for their size that hold a name (as a word) or a text,
+        written ``repo/path`` (:meth:`Shard.big_files`), in the repositories' order: a missed name
+        or string over a workspace had not said which big file holds it, as one repository says."""
+        each = self._view.each()
+        asked = fan_out(self._view._coordinator._fan, [(shard, "big_files", (token, name, text, case))
+                                                       for shard, token in each])
+        return tuple(f"{shard.label}/{path}" for (shard, _), future in zip(each, asked) for path in future.result() or ())
+
     def nothing_indexed(self) -> dict[str, str | None]:
         """Per repository, that its index holds no file and why (``None`` where it holds some),
         read on a question that found nothing: a workspace of empty folders had said "nothing

@@ -79,6 +79,7 @@ from maguyva_tui.core.types import (
     fast_constructor,
     pickled_by_fields,
 )
+from maguyva_tui.core.unread_files import big_files_holding, big_files_holding_text
 
 EXCERPT_LINES: Final = 2_000
 """Lines of one chunk fetched ahead with a page (a definition longer than this is read whole when
@@ -793,6 +794,14 @@ class Shard:
         none for a file's path or a folder holding none)."""
         shown, count = folder_files(folder, self._parts(token).generation.snapshot.files, limit)
         return tuple(shown), count
+
+    def big_files(self, token: int, name: str | None, text: str | None, case: str) -> tuple[str, ...]:
+        """This repository's files left out for their size that hold a name as a word (``name``) or
+        a text (:func:`~maguyva_tui.core.unread_files.big_files_holding`, ``..._text``), by path."""
+        snapshot = self._parts(token).generation.snapshot
+        if name is not None:
+            return big_files_holding(snapshot, name)
+        return big_files_holding_text(snapshot, text or "", case)
 
     def nothing_indexed(self, token: int) -> str | None:
         """That this repository's index holds no file, and why (:func:`~maguyva_tui.core.lookup.nothing_indexed`);
