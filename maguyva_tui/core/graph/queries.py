@@ -222,7 +222,7 @@ def definitions(graph: CodeGraph, name: str) -> tuple[str, ...]:
     written = _written_id(graph, name)
     if written is not None:
         return (written,)
-    name = name.replace("::", ".")  # c++ and rust qualified names
+    name = name.replace("::", ".").replace("->", ".")  # c++, rust and php qualified names (php's Logger->addRecord too)
     found = graph.named(name, qualified=True) | _impls_of(graph, name)
     if not found and "." in name:
         tail = name.rpartition(".")[2]

@@ -126,7 +126,7 @@ class GraphRetriever:
         columns, _ = (queries.ranked_callers(graph, defined, limit, secondary_last, constructors_of=implicit)
                       if self.read is None else
                       ranked_by_arity(self.read, graph, defined, limit, secondary_last, constructors_of=implicit))
-        bare = name.replace("::", ".").rpartition(".")[2] or name
+        bare = name.replace("::", ".").replace("->", ".").rpartition(".")[2] or name
         if not len(columns.positions) and defined and all(
                 (symbol := graph.symbols.get(d)) is not None and symbol.kind in CLASS_KINDS for d in defined):
             return self._use_hits(defined, bare, limit, secondary_last)  # a type nothing calls or constructs: its uses
@@ -174,7 +174,7 @@ class GraphRetriever:
     def impact_hits(self, name: str, depth: int, limit: int) -> list[Hit]:
         """Return the dependents of ``name`` nearest first, each spanning the dependent symbol."""
         found = queries.impact(self.graph, name, depth, limit)
-        bare = name.replace("::", ".").rpartition(".")[2] or name
+        bare = name.replace("::", ".").replace("->", ".").rpartition(".")[2] or name
         if not queries.definitions(self.graph, name):  # a file or module said as written: it had been "depends on py"
             bare = name
         hits = []
@@ -236,7 +236,7 @@ class GraphRetriever:
         roots = [n for n in queries.definitions(graph, name) if n in symbols and (_built_on(symbols[n]) or n in based)]
         if not roots:
             return None
-        bare = name.replace("::", ".").rpartition(".")[2] or name
+        bare = name.replace("::", ".").replace("->", ".").rpartition(".")[2] or name
         verb = _verb(symbols[roots[0]])
         implicit: dict[str, list[str]] = {}  # Go: a type implements an interface by having its methods
         counts: dict[str, int] = {}
