@@ -384,6 +384,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         run.notices.extend(imported[2])
     if within is not None and "structural" in run.lists:  # where is b.py::helper defined: b.py's helper alone
         run.lists["structural"] = [hit for hit in run.lists["structural"] if hit.path in within]
+    if intent.rule == LOCATION_RULE and (past := _past_the_end(run.lists.get("structural") or ())):
+        run.notices.append(past)  # src/a.py:500 of a file of 157 lines: its last definition, said so
     if intent.rule == LOCATION_RULE and not run.lists.get("structural") and (
             package := _go_package(parts.generation, req) or _folder_listed(parts.generation, req)):
         run.lists["structural"], said = package
@@ -589,6 +591,24 @@ def _go_package(generation: Generation, req: SearchRequest) -> tuple[list[Hit], 
     where = f"{folder}/" if folder else "the repository's root"
     return hits, (f"{echo(written)} is the Go package in {where} ({len(files)} file{'s' if len(files) > 1 else ''}); "
                   f"`who imports {echo(written)}` lists the lines importing it")
+
+
+_PAST_END = lazy(r"(?P<lines>lines? [\d-]+) of (?P<path>.+) \(past its last line, (?P<count>\d+)\)")
+"""A place's reason where its line is past its file's end (:func:`~maguyva_tui.core.locations.placed`)."""
+
+
+def _past_the_end(hits: Sequence[Hit]) -> str | None:
+    """The line saying a place's line is past its file's end and what is shown instead (the
+    file's last lines), for the first such place listed; ``None`` for none. "src/requests/api.py:500"
+    (157 lines) had listed the file's last function without a word, and "who calls" it that
+    function's place, as if the line were in it; the MCP tools refuse such a place."""
+    for hit in hits:
+        found = _PAST_END.fullmatch(hit.reason)
+        if found is not None:
+            count = int(found["count"])
+            return (f"{found['lines']} of {found['path']} is past its end: it has {count:,} line{'s' if count != 1 else ''}; "
+                    "showing its last lines")
+    return None
 
 
 def _folder_asked(generation: Generation, req: SearchRequest) -> str | None:
@@ -2303,6 +2323,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         templates=_templates(generation),
         code_demotion=_test_code_demotion(generation, aside),
         windows=the_plan.windows,
+        one_function=the_plan.one_function,
     )
     _prefetch(generation, fused, code=True)
     twins = _twin_files(generation, fused)
