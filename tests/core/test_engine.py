@@ -61,7 +61,10 @@ def test_score_rederives_from_the_explanation(engine: Engine, query: str, preset
         for name, part in r["modalities"].items():
             if part is None:
                 continue
-            assert part["weight"] == result["weights"][name]
+            if name == "text":  # a plain question's word votes count less where weak (fusion.TEXT_DISSENT, MARGIN)
+                assert 0.0 <= part["weight"] <= result["weights"][name]
+            else:
+                assert part["weight"] == result["weights"][name]
             expected = part["weight"] / (result["k"] + part["rank"] + 1) * r["boost"]
             assert math.isclose(part["contribution"], expected, rel_tol=1e-12)
             total += part["contribution"]
