@@ -61,7 +61,7 @@ def folder_said(folder: str, count: int) -> str:
     """The line saying the question named a folder, and in what order its files are listed. It
     counts no page: a front end asks one result past its page (``plan.PROBE``) and says itself
     where the page was cut; "the first 4 are listed" had stood above a page of 3."""
-    files = f"{count} indexed file{'s' if count != 1 else ''}"
+    files = f"{count:,} indexed file{'s' if count != 1 else ''}"
     return f"{folder}/ is a folder of {files}, those directly in it listed first (a name in it: `where is NAME defined`)"
 
 

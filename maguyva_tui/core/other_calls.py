@@ -206,7 +206,7 @@ def _places(graph: CodeGraph, defined: tuple[str, ...]) -> list[str]:
 
 def _shown(places: list[str]) -> str:
     """The first :data:`DEFINITIONS_SHOWN` places, then how many in all."""
-    return ", ".join(places[:DEFINITIONS_SHOWN]) + (f", ... ({len(places)} in all)" if len(places) > DEFINITIONS_SHOWN else "")
+    return ", ".join(places[:DEFINITIONS_SHOWN]) + (f", ... ({len(places):,} in all)" if len(places) > DEFINITIONS_SHOWN else "")
 
 
 def untied_subtypes(generation: Generation, name: str, limit: int) -> tuple[list[Hit], str] | None:
