@@ -19,7 +19,7 @@ import pytest
 
 from maguyva_tui.core import semantic_index
 from maguyva_tui.core.embed import progressive
-from maguyva_tui.core.embed.store import UnitRows, VectorStore, content_hash
+from maguyva_tui.core.embed.store import VectorStore, content_hash
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.semantic_index import ChunkTexts, key_table, read_chunk_table, write_census, write_chunk_table
@@ -104,11 +104,11 @@ def test_the_census_written_from_digests_is_the_census_written_from_keys(polyglo
     assert semantic_index.read_census(snapshot) == keys
 
 
-def _rows(store: VectorStore) -> tuple[list[str], np.ndarray]:
-    floats = store.float_rows()
-    assert floats is not None
-    stored = floats.rows if isinstance(floats, UnitRows) else floats  # the rows as stored (int8 for the static tier)
-    return store._all_keys().tolist(), stored[np.arange(len(store))]
+def _rows(store: VectorStore) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Every row's key, code and what the store keeps of its floats (the static tier's: its crowding)."""
+    last = store.last_rows()
+    assert last is not None
+    return store._all_keys().tolist(), np.asarray(store.codes), last[np.arange(len(store))]
 
 
 def test_a_fill_embeds_the_same_vectors_in_the_same_rows(
@@ -123,17 +123,18 @@ def test_a_fill_embeds_the_same_vectors_in_the_same_rows(
     engine.refresh()
     provider, snapshot = engine._static_provider, engine.generation.snapshot
     assert provider is not None and engine.semantic_tiers()["static"] == 1.0
-    new = VectorStore.for_provider(snapshot.folder / "semantic", provider)
+    new = semantic_index.open_static_store(snapshot, provider)
     old_pairs = _old_embedding_keys(snapshot, _centrality(snapshot))
-    old = VectorStore.for_provider(tmp_path / "old", provider)
+    old = VectorStore(tmp_path / "old", provider.id, provider.dim, last=semantic_index.STATIC_LAST)
     texts = ChunkTexts(snapshot, [chunk for chunk, _ in old_pairs])
     report = progressive.embed_keyed(old, provider, [key for _, key in old_pairs], texts.texts, 7, save_every=3)
     assert len(dict.fromkeys(k for _, k in old_pairs)) < len(old_pairs) == len(read_chunk_table(snapshot) or ())
     assert report.embedded == len(new) == len(old) > 50
-    new_keys, new_floats = _rows(VectorStore.for_provider(snapshot.folder / "semantic", provider))
-    old_keys, old_floats = _rows(VectorStore.for_provider(tmp_path / "old", provider))
-    assert new_keys == old_keys
-    assert new_floats.dtype == np.int8 and new_floats.tobytes() == old_floats.tobytes()
+    new_keys, new_codes, new_last = _rows(semantic_index.open_static_store(snapshot, provider))
+    old_keys, old_codes, old_last = _rows(VectorStore(tmp_path / "old", provider.id, provider.dim,
+                                                      last=semantic_index.STATIC_LAST))
+    assert new_keys == old_keys and new_codes.tobytes() == old_codes.tobytes()
+    assert new_last.dtype == np.float32 and new_last.tobytes() == old_last.tobytes()
 
 
 @pytest.mark.slow

@@ -565,8 +565,10 @@ class StaticProvider:
 
     stores_floats = True
     int8_floats = True
-    """Its vectors are stored as int8 (:func:`~maguyva_tui.core.embed.store.quantize`): half the bytes
-    of float16, 0.4 x the indexed bytes on a 450 MB corpus, at no measured cost to its ranking."""
+    """Where a store keeps its whole vectors (``VectorStore.for_provider``: the benchmarks), as int8
+    (:func:`~maguyva_tui.core.embed.store.quantize`): half the bytes of float16 at no measured cost to
+    its ranking. An index's static store keeps none (``semantic_index.open_static_store``): a question
+    makes its candidates' vectors again (:meth:`remake`), int8-rounded alike."""
 
     def __init__(self, model: StaticModel, weights: Weights, references: Vectors | None = None,
                  prose: Vectors | None = None) -> None:

@@ -4,14 +4,16 @@ Rows are keyed by the chunk's content hash, so a chunk is embedded once whatever
 appears in. Each row keeps the packed sign code (``uint8``) and, for providers that give real
 floats, a float16 copy of the unit vector for rescoring (or, for a provider whose vectors need less
 precision, ``int8_floats``, the vector scaled to its largest component 127 and rounded: half the
-bytes; read back as unit vectors, whatever the scale, as every reader measures cosines). New rows are written as a new segment
+bytes; read back as unit vectors, whatever the scale, as every reader measures cosines), or only each
+vector's ``last`` components as float32 (the static tier: its crowding; the rest of its vectors is
+made again from the chunks' texts where a question rescores them). New rows are written as a new segment
 file (temporary file, fsync, ``os.replace``), so a crash loses at most the rows since the last
 save and never damages what was saved. A provider id gets its own folder: two embedding spaces
 are never mixed. Compaction deletes only the segments it merged: rows another process saved
 meanwhile stay in theirs.
 
 Layout: ``<directory>/<provider slug>/meta.json`` and ``seg-<n>-<token>.npz`` files holding
-``keys`` (str), ``codes`` (uint8) and, when kept, ``floats`` (float16, or int8).
+``keys`` (str), ``codes`` (uint8) and, when kept, ``floats`` (float16, or int8) or ``last`` (float32).
 """
 
 from __future__ import annotations

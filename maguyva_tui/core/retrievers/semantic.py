@@ -5,7 +5,9 @@ A :class:`SemanticRetriever` searches one tier: built from a provider, its vecto
 chunks of the current index with their content hashes. Construction gathers the codes of the
 chunks that already have a vector into one matrix; a search embeds only the query, takes the
 nearest codes by Hamming distance and reorders them by cosine against the stored float16 vectors
-(or against the ``+1``/``-1`` signs for a codes-only provider such as Voyage's ``ubinary``).
+(or against the ``+1``/``-1`` signs for a codes-only provider such as Voyage's ``ubinary``). The
+static tier stores no floats: its candidates' vectors are made again from their texts (``texts``),
+int8-rounded as its store had kept them, so that they rank as the stored ones did.
 
 A :class:`TieredRetriever` searches the two tiers of an index together: the static tier, which
 covers every chunk from the moment the index is built, and the transformer tier (the local model
@@ -120,10 +122,6 @@ class _Listed(Sequence[Chunk]):
 
     def __iter__(self) -> Iterator[Chunk]:
         return iter(self._table.chunks())
-
-    def at(self, positions: list[int]) -> list[Chunk]:
-        """The chunks at ``positions``, each file's rows decoded once for all of them."""
-        return self._table.chunks_at(positions)  # type: ignore[no-any-return]
 
 
 class _Picked(Sequence[Chunk]):
@@ -281,7 +279,7 @@ class SemanticRetriever:
         found = {p: kept[p] for p in wanted if p in kept}
         missing = [p for p in dict.fromkeys(wanted) if p not in found]
         if missing and self._texts is not None:
-            texts = self._texts(self._listed_at(missing))
+            texts = self._texts([self.listed[p] for p in missing])  # each file's rows decoded once, kept for the hits
             remake = getattr(self.provider, "remake", None)
             if self._last is not None and remake is not None:
                 vectors = remake(texts, self._last[self._all_rows[np.array(missing, np.intp)]])
@@ -295,14 +293,6 @@ class SemanticRetriever:
         if not wanted:
             return np.zeros((0, self.provider.dim), np.float32)
         return np.stack([found[p] for p in wanted])
-
-    def _listed_at(self, positions: list[int]) -> list[Chunk]:
-        """The chunks at positions of the list given (a chunk table's made together, each file's rows
-        decoded once)."""
-        listed = self.listed
-        if isinstance(listed, _Listed):
-            return listed.at(positions)
-        return [listed[p] for p in positions]
 
     def _hit(self, index: int, distance: int, score: float) -> Hit:
         return _hit_of(self.chunks[index], score, f"hamming {distance}/{self.provider.dim}, cosine {score:.2f}")
