@@ -122,6 +122,8 @@ class ArgumentParser(argparse.ArgumentParser):
             message += f" (options are named in full: {' or '.join(full)})"
         elif meant := self._misspelt(unknown.split(" ")[0]):
             message += f" (did you mean {' or '.join(meant)}?)"
+        elif unknown and not unknown.startswith("-") and self.prog.endswith(" search"):  # search who calls get
+            message += ' (a question of several words goes in quotes: maguyva search "who calls get")'
         elif chosen := _INVALID_CHOICE.search(message):
             choices = re.findall(r"'([^']*)'", chosen["choices"]) or [c.strip() for c in chosen["choices"].split(",")]
             close = _closest(chosen["given"], choices)
