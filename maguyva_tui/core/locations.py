@@ -433,6 +433,27 @@ def placed(generation: object, text: str) -> list[Hit] | None:
     return _hits(generation, snapshot, resolve(named, snapshot))  # type: ignore[arg-type]
 
 
+_SPACED: Final = re.compile(r"(?P<path>\S.*?\S)(?::(?P<line>\d+)(?:[-\u2013](?P<end>\d+))?)?")
+"""A whole question that may be one path holding blanks and its line or lines."""
+
+
+def spaced_place(generation: object, text: str) -> list[Hit] | None:
+    """The structural engine's list for a question that is one indexed file's path holding a blank
+    and its line (``src/日本 語/モジュール.py:1``, ``with space/a b.py:3-5``), which the places a
+    question names cannot hold (they end at a blank): "no indexed file is 語/モジュール.py" had been
+    said of a file that is indexed. ``None`` for any other question, and a workspace's view."""
+    snapshot = getattr(generation, "snapshot", None)
+    files = getattr(snapshot, "files", None)
+    found = _SPACED.fullmatch(text.strip())
+    if files is None or found is None or not any(c.isspace() for c in found["path"]) or not hasattr(generation, "chunk_at"):
+        return None
+    path = found["path"].removeprefix("./")
+    if path not in files:
+        return None
+    place = _numbered(Place(path), found["line"], found["end"]) if found["line"] else Place(path)
+    return _hits(generation, snapshot, [Resolved(path, place.line, place)])  # type: ignore[arg-type]
+
+
 def file_hits(generation: object, paths: Sequence[str]) -> list[Hit]:
     """The structural engine's list for files the question names another way than by their paths
     (a Go package's import path: its files), each file's first chunk, in the order given."""

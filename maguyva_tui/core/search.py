@@ -84,6 +84,7 @@ from maguyva_tui.core.locations import (
     holds_package,
     link_path,
     placed,
+    spaced_place,
     written_file_hits,
 )
 from maguyva_tui.core.locations import parse as parse_places
@@ -390,6 +391,11 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             package := _go_package(parts.generation, req) or _folder_listed(parts.generation, req)):
         run.lists["structural"], said = package
         run.notices.append(said)
+    if intent.rule == LOCATION_RULE and not run.lists.get("structural") and (
+            spaced := spaced_place(parts.generation, req.text)):
+        run.lists["structural"] = spaced  # src/日本 語/モジュール.py:1: a path of blanks, whole
+        if past := _past_the_end(spaced):
+            run.notices.append(past)
     if intent.rule == LOCATION_RULE and not run.lists.get("structural"):
         again = search(req, parts, checkpoint, places=False)
         if again.rule == URL_RULE and again.lookup_failed is not None:
