@@ -276,7 +276,7 @@ class SemanticRetriever:
         in one batch, their texts made together (each file read once)."""
         wanted = positions.tolist()
         kept = self._kept
-        found = {p: kept[p] for p in wanted if p in kept}
+        found = {p: v for p in wanted if (v := kept.get(p)) is not None}  # another question may clear it meanwhile
         missing = [p for p in dict.fromkeys(wanted) if p not in found]
         if missing and self._texts is not None:
             texts = self._texts([self.listed[p] for p in missing])  # each file's rows decoded once, kept for the hits
