@@ -388,7 +388,8 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if intent.rule == LOCATION_RULE and (past := _past_the_end(run.lists.get("structural") or ())):
         run.notices.append(past)  # src/a.py:500 of a file of 157 lines: its last definition, said so
     if intent.rule == LOCATION_RULE and not run.lists.get("structural") and (
-            package := _go_package(parts.generation, req) or _folder_listed(parts.generation, req)):
+            package := _go_package(parts.generation, req) or _folder_listed(parts.generation, req)
+            or _glob_listed(parts.generation, req)):
         run.lists["structural"], said = package
         run.notices.append(said)
     if intent.rule == LOCATION_RULE and not run.lists.get("structural") and (
@@ -655,6 +656,33 @@ def _folder_listed(generation: Generation, req: SearchRequest) -> tuple[list[Hit
     shown, count = folder_files(folder, files, max(req.limit, 1))
     hits = file_hits(generation, shown)
     return (hits, folder_said(folder, count)) if hits else None
+
+
+_GLOB_MARKS: Final = frozenset("*?[")
+"""What makes a typed path a shell's pattern of paths (``**/*.go``, ``render/*.go``)."""
+
+
+def _glob_listed(generation: Generation, req: SearchRequest) -> tuple[list[Hit], str] | None:
+    """A pattern of paths typed as a place (``**/*.go``, ``render/*.go``, ``src/**/test_*.py``):
+    the indexed files it matches, written from the top or any folder (``*`` and ``**`` reach across
+    folders, as ``fnmatch`` reads them), shallowest first, and the line saying so; ``None`` for
+    any other question. It had been read as a file: "no indexed file is /*.go"."""
+    files = getattr(generation.snapshot, "files", None)
+    written = req.text.strip().removeprefix("./")
+    if files is None or any(c.isspace() for c in written) or not _GLOB_MARKS & set(written) or "/" not in written \
+            and "." not in written:
+        return None
+    import fnmatch  # here: only such a question compiles a pattern
+
+    bare = written.removeprefix("**/")  # **/*.go holds the top's *.go too
+    pattern = re.compile("|".join(fnmatch.translate(p) for p in (written, "*/" + written, bare)))
+    matched = sorted((path for path in files if pattern.match(path)), key=lambda path: (path.count("/"), path))
+    if not matched:
+        return None
+    hits = file_hits(generation, matched[: max(req.limit, 1)])
+    count = len(matched)
+    said = f"{echo(written)} matches {count:,} indexed file{'s' if count != 1 else ''}, shallowest first"
+    return (hits, said) if hits else None
 
 
 def _places_missing(text: str) -> str:
