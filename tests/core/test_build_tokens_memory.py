@@ -110,14 +110,19 @@ def test_the_token_index_is_the_one_built_before(tmp_path: Path, seed: int) -> N
     assert isinstance(index.places[2], np.memmap)  # type: ignore[index]  # the places were never held
     saved = _saved(index, tmp_path / "new")
     want = _reference(files)
-    for name, part, types in zip(tokens_module.PLACE_PARTS[:2], want["places"][:2], tokens_module.PLACE_TYPES[:2]):  # type: ignore[call-overload]
-        save_array(tmp_path / "want.npy", part.astype(types[0]))  # the narrowest type: these are small
-        assert saved[f"{name}.npy"] == (tmp_path / "want.npy").read_bytes()
-    save_array(tmp_path / "want.npy", want["places"][2].astype(np.uint16))  # type: ignore[index]  # all under 65,536:
+    at, counts, places = want["places"]  # type: ignore[misc]
+    save_array(tmp_path / "want.npy", counts.astype(np.uint16))  # the narrowest type: these are small
+    assert saved["tokens_place_counts.npy"] == (tmp_path / "want.npy").read_bytes()
+    assert "tokens_place_at.npy" not in saved  # the places follow the rows: each row's start is summed
+    in_rows = np.concatenate([places[a : a + c] for a, c in zip(at.tolist(), counts.tolist())])
+    save_array(tmp_path / "want.npy", in_rows.astype(np.uint16))  # all under 65,536:
     assert saved["tokens_places.npy"] == (tmp_path / "want.npy").read_bytes()  # their low halves, in one run
     assert np.load(tmp_path / "new" / "tokens_places_highs.npy").tolist() == [[0], [0]]
     loaded = TokenIndex.load(tmp_path / "new")
     assert loaded.find(b"self") is not None and loaded.places is not None
+    for row, (a, c) in enumerate(zip(at.tolist(), counts.tolist())):  # every row's places, as built
+        first = int(loaded.places[0][row])
+        assert np.array_equal(np.asarray(loaded.places[2][first : first + int(loaded.places[1][row])]), places[a : a + c])
 
 
 def test_no_temporary_file_a_full_disk_or_rows_too_wide_to_pack_build_the_same(

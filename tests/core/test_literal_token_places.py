@@ -201,15 +201,19 @@ def test_damaged_places_are_refused_or_read_around(tmp_path: Path) -> None:
     clean = Snapshot.load(snapshot.folder)
     expected = {(w, n): _page(TextRetriever(clean), w, n) for w in ("widget", "self", "add", "draw") for n in (3, 40)}
     places = np.load(gen / "tokens_places.npy")
-    at = np.load(gen / "tokens_place_at.npy")
+    counts = np.load(gen / "tokens_place_counts.npy")
     np.save(gen / "tokens_places.npy", (places + 1).astype(np.uint32))  # every place a byte off
     assert {(w, n): _page(TextRetriever(Snapshot.load(snapshot.folder)), w, n) for w, n in expected} == expected
     np.save(gen / "tokens_places.npy", places[::-1].copy())  # places of other rows, decreasing
     assert {(w, n): _page(TextRetriever(Snapshot.load(snapshot.folder)), w, n) for w, n in expected} == expected
     np.save(gen / "tokens_places.npy", places)
-    np.save(gen / "tokens_place_at.npy", at + len(places))  # every row past the end
+    np.save(gen / "tokens_place_counts.npy", counts + 1)  # counts that do not sum to the places: every row past the end
     assert {(w, n): _page(TextRetriever(Snapshot.load(snapshot.folder)), w, n) for w, n in expected} == expected
-    np.save(gen / "tokens_place_at.npy", at[:-1].copy())
+    shifted = counts.copy()
+    shifted[0], shifted[-1] = shifted[0] + 1, shifted[-1] - 1  # the same sum: every row's places a place off
+    np.save(gen / "tokens_place_counts.npy", shifted)
+    assert {(w, n): _page(TextRetriever(Snapshot.load(snapshot.folder)), w, n) for w, n in expected} == expected
+    np.save(gen / "tokens_place_counts.npy", counts[:-1].copy())
     with pytest.raises(Exception, match="corrupt"):
         TokenIndex.load(gen)
 

@@ -34,17 +34,18 @@ the trigrams' candidates read.
 and, so that a frequent identifier's page is read without reading its files (:meth:`TokenIndex.row_places`:
 ``with`` read 26 files whole for 100 lines),
 
-    tokens_places.npy        uint32: per row of ``docs``, the offset (in its file) of the token's first
-                             whole occurrence on each line holding it, increasing; the rows' places
-                             follow one another in the order their files were read, not in row order;
-                             stored as their low halves (uint16) and tokens_places_highs.npy, the runs
-                             of their high halves, where that is smaller (:mod:`.low_halves`)
-    tokens_place_at.npy      uint32 (rows; int64 past 2**32 places): where each row's places start
-                             in ``tokens_places``
     tokens_place_counts.npy  uint16 (rows; uint32 past 65,535): how many places each row has (one per
                              line holding it)
+    tokens_places.npy        uint32: per row of ``docs``, the offset (in its file) of the token's first
+                             whole occurrence on each line holding it, increasing; the rows' places
+                             follow one another in row order, so where a row's places start is the
+                             sum of the counts before it (:class:`RowStarts`, summed on the first
+                             read); stored as their low halves (uint16) and tokens_places_highs.npy,
+                             the runs of their high halves, where that is smaller (:mod:`.low_halves`)
 
-An index written without these three is read as before: the files holding the literal are read.
+An index written without these is read as before: the files holding the literal are read. One
+written with ``tokens_place_at.npy`` (where each row's places start: its places followed one
+another in the order the files were read; sympy's 2.08 MB) is read with it.
 
 Unchanged files keep their document ids across generations, so an update carries their rows
 over without reading them and reads only the files it adds. Tokens longer than
@@ -102,11 +103,17 @@ GRAM_SLICE = 1 << 20
 GRAM_PARTS = ("tokens_grams", "tokens_gram_starts", "tokens_gram_positions", "tokens_long_docs")
 """The optional parts: the names' trigrams and the documents whose long runs the index leaves out."""
 
-PLACE_PARTS = ("tokens_place_at", "tokens_place_counts", "tokens_places")
+PLACE_PARTS = ("tokens_place_counts", "tokens_places")
 
-PLACE_TYPES: tuple[tuple[type[np.generic], ...], ...] = ((np.uint32, np.int64), (np.uint16, np.uint32), (np.uint32,))
+PLACE_TYPES: tuple[tuple[type[np.generic], ...], ...] = ((np.uint16, np.uint32), (np.uint32,))
 """Each place part's types, the narrowest first: a part is stored in the first that holds its
 largest value (every reader widens what it reads to ``int64``)."""
+
+PLACE_AT = "tokens_place_at"
+"""Where each row's places start, written before the places followed the rows' order: read where
+an index has it (its places are in the order the files were read), never written."""
+
+PLACE_AT_TYPES: tuple[type[np.generic], ...] = (np.uint32, np.int64)
 
 
 DOC_TYPES: tuple[type[np.generic], ...] = (np.uint16, np.uint32)
@@ -192,7 +199,42 @@ def file_places(data: bytes) -> tuple[list[bytes], bool, NDArray[np.uint32], NDA
     return distinct, long_runs, starts[kept].astype(np.uint32), counts
 
 
-Places: TypeAlias = tuple[NDArray[np.int64], NDArray[Any], NDArray[Any] | LowHalves]
+class RowStarts:
+    """Where each row's places start, for places stored in row order: the sum of the counts before
+    it, summed on the first read (sympy's 520,000 rows in about a millisecond), not stored (issue 19:
+    2.08 MB). Read as the array it stands for (``len``, a slice, an index, an array of indices).
+    Counts that do not sum to the places (damage) put every row past the places' end: each is read
+    around, its file read."""
+
+    __slots__ = ("_counts", "_starts", "_total")
+
+    def __init__(self, counts: NDArray[Any], total: int) -> None:
+        self._counts = counts
+        self._total = total
+        self._starts: NDArray[Any] | None = None
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+    def __getitem__(self, key: Any) -> Any:
+        starts = self._starts
+        if starts is None:
+            starts = self._starts = _row_starts(self._counts, self._total)
+        return starts[key]
+
+
+def _row_starts(counts: NDArray[Any], total: int) -> NDArray[Any]:
+    """The sum of the counts before each row (``uint32`` where the places' count fits, else
+    ``int64``); every row at ``total + 1`` where the counts do not sum to ``total``."""
+    starts = np.zeros(len(counts), np.uint32 if total < 1 << 32 else np.int64)
+    if len(counts) > 1:
+        np.cumsum(counts[:-1], dtype=starts.dtype, out=starts[1:])
+    if len(counts) and int(starts[-1]) + int(counts[-1]) != total:
+        starts[:] = total + 1
+    return starts
+
+
+Places: TypeAlias = tuple[NDArray[Any] | RowStarts, NDArray[Any], NDArray[Any] | LowHalves]
 """Each row's first place, each row's count of places, the places (:data:`PLACE_PARTS`)."""
 
 Grams: TypeAlias = tuple[NDArray[Any], NDArray[np.int64], NDArray[Any] | LowHalves, NDArray[Any]]
@@ -275,7 +317,8 @@ def _group_keys(arr: NDArray[np.uint8], n: int, first: int, last: int) -> NDArra
 class TokenIndex:
     """A generation's tokens, each with the documents that hold it."""
 
-    __slots__ = ("_blob", "_bytes", "_fences", "_found", "_offsets", "_spill", "docs", "grams", "places", "starts")
+    __slots__ = ("_blob", "_bytes", "_fences", "_found", "_offsets", "_reorder", "_spill", "docs", "grams", "places",
+                 "starts")
 
     def __init__(self, blob: bytes | memoryview, offsets: NDArray[Any], starts: NDArray[Any],
                  docs: NDArray[Any], grams: Grams | None = None, places: Places | None = None) -> None:
@@ -292,6 +335,9 @@ class TokenIndex:
         """Each row's places (:data:`Places`), ``None`` for an index written without them."""
         self._spill: _PlaceSpill | None = None
         """Where a build's places wait (:class:`TokenBuilder`): :meth:`save` copies them from there."""
+        self._reorder: tuple[NDArray[Any], NDArray[Any]] | None = None
+        """A build's places are in the order the files were read: per row in that order, where its
+        places start there and where they go in row order (:meth:`save` writes them in row order)."""
         self._found: tuple[bytes, int | None] = (b"", None)
         """The token found last and its id: a page asks for its literal's id three times (its
         files, its places, its rows), 20-30 µs of bisection each."""
@@ -519,22 +565,46 @@ class TokenIndex:
                 save_array(folder / f"{name}.npy", stored)
                 written += stored.nbytes
         if self.places is not None:
-            for name, part, types in zip(PLACE_PARTS[:2], self.places[:2], PLACE_TYPES[:2]):
-                stored = np.asarray(part, _narrowest(np.asarray(part), types))
-                save_array(folder / f"{name}.npy", stored)
-                written += stored.nbytes
-            written += save_column(folder / f"{PLACE_PARTS[2]}.npy", len(self.places[2]), self._place_blocks)
+            at, counts, places = self.places
+            if self._reorder is None and not isinstance(at, RowStarts) and len(counts):
+                self._reorder = _reorder_of(np.asarray(at[:], np.int64), np.asarray(counts, np.int64))
+            stored = np.asarray(counts, _narrowest(np.asarray(counts), PLACE_TYPES[0]))
+            save_array(folder / f"{PLACE_PARTS[0]}.npy", stored)
+            written += stored.nbytes
+            written += save_column(folder / f"{PLACE_PARTS[1]}.npy", len(places), self._place_blocks)
         return written
 
-    def _place_blocks(self) -> Iterator[NDArray[Any]]:
-        """The places a slice at a time: from a build's spill file where they are all there (the
-        mapped places are not read: every page read through a map would stay in the process)."""
+    def _source_blocks(self) -> Iterator[tuple[int, NDArray[Any]]]:
+        """The places as held, a slice at a time with where it starts: from a build's spill file
+        where they are all there (the mapped places are not read: every page read through a map
+        would stay in the process)."""
         assert self.places is not None
         spill, places = self._spill, self.places[2]
         whole = len(places)
         for lo in range(0, whole, PLACE_SLICE):
             hi = min(lo + PLACE_SLICE, whole)
-            yield spill.read(lo, hi) if spill is not None and spill.in_file() else places[lo:hi]
+            yield lo, spill.read(lo, hi) if spill is not None and spill.in_file() else places[lo:hi]
+
+    def _place_blocks(self) -> Iterator[NDArray[Any]]:
+        """The places in row order, a slice at a time: as held where they are, else each slice of
+        :data:`REORDER_SLICE` gathered from one pass over the places as held."""
+        if self._reorder is None:
+            yield from (block for _, block in self._source_blocks())
+            return
+        assert self.places is not None
+        firsts, goes = self._reorder
+        whole = len(self.places[2])
+        for lo in range(0, whole, REORDER_SLICE):
+            hi = min(lo + REORDER_SLICE, whole)
+            out = np.zeros(hi - lo, np.uint32)
+            for at, block in self._source_blocks():
+                index = np.arange(at, at + len(block), dtype=np.int64)
+                row = np.searchsorted(firsts, index, "right") - 1
+                to = index - np.asarray(firsts[row], np.int64) + np.asarray(goes[row], np.int64)
+                inside = (to >= lo) & (to < hi)
+                out[to[inside] - lo] = np.asarray(block, np.uint32)[inside]
+            for part in range(0, hi - lo, PLACE_SLICE):
+                yield out[part : part + PLACE_SLICE]
 
     @classmethod
     def load(cls, folder: Path) -> TokenIndex:
@@ -550,6 +620,19 @@ class TokenIndex:
         if bool(np.any(_steps(offsets) < 2)) or bool(np.any(_steps(starts) < 1)):
             raise damaged(folder / "tokens_starts.npy", "a token without bytes or without a file")
         return cls(blob, offsets, starts, docs, _load_grams(folder), _load_places(folder, len(docs)))
+
+
+REORDER_SLICE = 4 * PLACE_SLICE
+"""Places written in row order per pass over a build's places (16 MB held: sympy's 2.8 million in
+one pass, the 150 MB corpus's 13.5 million in four)."""
+
+
+def _reorder_of(at: NDArray[np.int64], counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """:attr:`TokenIndex._reorder` of rows whose places start at ``at`` (rows of no place left out)."""
+    held = np.flatnonzero(counts > 0)
+    goes = (np.cumsum(counts) - counts)[held]
+    by_first = np.argsort(at[held], kind="stable")
+    return at[held][by_first], goes[by_first]
 
 
 def _slices(column: NDArray[Any] | LowHalves) -> Iterator[NDArray[Any]]:
@@ -585,10 +668,15 @@ def _load_places(folder: Path, rows: int) -> Places | None:
     is found where it is read (:meth:`TokenIndex.row_places`), not by a pass over every row here."""
     if not (folder / f"{PLACE_PARTS[0]}.npy").exists():
         return None
-    at, counts = (load_array(folder / f"{name}.npy", types) for name, types in zip(PLACE_PARTS[:2], PLACE_TYPES[:2]))
-    places = load_column(folder / f"{PLACE_PARTS[2]}.npy")
-    if len(at) != rows or len(counts) != rows:
-        raise damaged(folder / "tokens_place_at.npy", "its parts disagree")
+    counts = load_array(folder / f"{PLACE_PARTS[0]}.npy", PLACE_TYPES[0])
+    places = load_column(folder / f"{PLACE_PARTS[1]}.npy")
+    if len(counts) != rows:
+        raise damaged(folder / f"{PLACE_PARTS[0]}.npy", "its parts disagree")
+    if not (folder / f"{PLACE_AT}.npy").exists():
+        return RowStarts(counts, len(places)), counts, places
+    at = load_array(folder / f"{PLACE_AT}.npy", PLACE_AT_TYPES)
+    if len(at) != rows:
+        raise damaged(folder / f"{PLACE_AT}.npy", "its parts disagree")
     return at, counts, places
 
 
@@ -707,11 +795,12 @@ class TokenBuilder:
         del keys
         if order is None:
             order = numbers
-        row_places = None
+        row_places = reorder = None
         if spill is not None and order is not None:
-            row_places = (*_row_places(_joined32(counts), order), spill.array())
+            at, sizes, reorder = _row_places(_joined32(counts), order)
+            row_places = (at, sizes, spill.array())
         index = TokenIndex(blob, offsets, starts.astype(np.int64), docs, grams, row_places)
-        index._spill = spill
+        index._spill, index._reorder = spill, reorder
         return index
 
     def _names(self) -> tuple[NDArray[np.uint32], bytes, NDArray[np.int64]]:
@@ -776,9 +865,12 @@ def _split_rows(keys: NDArray[np.uint64], doc_bits: int, row_bits: int) -> tuple
     return docs, numbers
 
 
-def _row_places(counts: NDArray[np.uint32], order: NDArray[Any]) -> tuple[NDArray[np.int64], NDArray[np.uint32]]:
+def _row_places(counts: NDArray[np.uint32], order: NDArray[Any]
+                ) -> tuple[NDArray[Any], NDArray[np.uint32], tuple[NDArray[Any], NDArray[Any]]]:
     """Each sorted row's first place and count of places, from the rows' counts in the order they
-    came (their places follow one another in that order) and each sorted row's number there."""
+    came (their places follow one another in that order) and each sorted row's number there; and
+    per row in the order they came, its first place and where its places go in row order
+    (:attr:`TokenIndex._reorder`)."""
     total = int(counts.sum(dtype=np.int64))
     firsts = np.empty(len(counts), np.uint32 if total < 1 << 32 else np.int64)
     carry = 0
@@ -786,14 +878,22 @@ def _row_places(counts: NDArray[np.uint32], order: NDArray[Any]) -> tuple[NDArra
         part = np.cumsum(counts[lo : lo + PLACE_SLICE], dtype=np.int64)
         firsts[lo : lo + len(part)] = part - counts[lo : lo + PLACE_SLICE] + carry
         carry += int(part[-1])
-    at = np.empty(len(order), np.int64)
+    at = np.empty(len(order), firsts.dtype)
     for lo in range(0, len(order), PLACE_SLICE):
         at[lo : lo + PLACE_SLICE] = firsts[order[lo : lo + PLACE_SLICE]]
-    del firsts
     sizes = np.empty(len(order), np.uint32)
     for lo in range(0, len(order), PLACE_SLICE):
         sizes[lo : lo + PLACE_SLICE] = counts[order[lo : lo + PLACE_SLICE]]
-    return at, sizes
+    goes = np.empty(len(order), firsts.dtype)
+    carry = 0
+    for lo in range(0, len(order), PLACE_SLICE):
+        part = np.cumsum(sizes[lo : lo + PLACE_SLICE], dtype=goes.dtype)
+        last = int(part[-1])
+        part -= sizes[lo : lo + PLACE_SLICE]  # in place: one temporary of the slice, in the places' type
+        part += goes.dtype.type(carry)
+        goes[order[lo : lo + PLACE_SLICE]] = part
+        carry += last
+    return at, sizes, (firsts, goes)
 
 
 def _joined32(parts: list[NDArray[np.uint32]]) -> NDArray[np.uint32]:

@@ -1,0 +1,64 @@
+"""Where each row's token places start is not stored (issue 19): the places follow the rows, so a
+row's start is the sum of the counts before it (sympy: tokens_place_at.npy's 2.08 MB gone). Every
+row's places must still be what a regular expression finds in the stored texts, and an index
+written with the starts (its places in the order the files were read) must still be read with them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from maguyva_tui.core.indexer import update_index
+from maguyva_tui.core.retrievers.text import TextRetriever
+from maguyva_tui.core.store.arrays import save_array
+from maguyva_tui.core.store.format import current_generation
+from maguyva_tui.core.store.low_halves import load_column
+from maguyva_tui.core.store.snapshot import Snapshot
+from maguyva_tui.core.store.tokens import RowStarts
+from tests.core.test_literal_token_places import _expected, _page, _places
+from tests.core.test_text_tokens import _write_repo
+
+WORDS = ("widget", "self", "add", "draw", "x")
+
+
+def _built(tmp_path: Path) -> tuple[Path, Path]:
+    root = tmp_path / "repo"
+    root.mkdir()
+    _write_repo(root, 5, files=24)
+    snapshot = update_index(root, tmp_path / "index")[0]
+    gen = current_generation(snapshot.folder)
+    assert gen is not None
+    return snapshot.folder, gen
+
+
+def test_a_fresh_index_stores_no_place_starts_and_reads_every_row(tmp_path: Path) -> None:
+    folder, gen = _built(tmp_path)
+    assert not (gen / "tokens_place_at.npy").exists()
+    snapshot = Snapshot.load(folder)
+    assert snapshot.tokens is not None and snapshot.tokens.places is not None
+    assert isinstance(snapshot.tokens.places[0], RowStarts)
+    assert _places(snapshot) == _expected(snapshot)
+    counts = np.load(gen / "tokens_place_counts.npy").astype(np.int64)
+    assert int(counts.sum()) == len(load_column(gen / "tokens_places.npy"))  # nothing stored but the rows' places
+
+
+def test_an_index_written_with_place_starts_is_read_with_them(tmp_path: Path) -> None:
+    """The layout before: the rows' places in another order than the rows, each row's start stored."""
+    folder, gen = _built(tmp_path)
+    clean = Snapshot.load(folder)
+    pages = {(w, n): _page(TextRetriever(clean), w, n) for w in WORDS for n in (3, 1000)}
+    counts = np.load(gen / "tokens_place_counts.npy").astype(np.int64)
+    places = np.asarray(load_column(gen / "tokens_places.npy")[:], np.uint32)
+    starts = np.cumsum(counts) - counts
+    rows = np.arange(len(counts))[::-1]  # the rows' places written last row first
+    moved = np.concatenate([places[starts[r] : starts[r] + counts[r]] for r in rows])
+    at = np.empty(len(counts), np.int64)
+    at[rows] = np.cumsum(counts[rows]) - counts[rows]
+    save_array(gen / "tokens_places.npy", moved)
+    save_array(gen / "tokens_place_at.npy", at.astype(np.uint32))
+    older = Snapshot.load(folder)
+    assert older.tokens is not None and older.tokens.places is not None
+    assert not isinstance(older.tokens.places[0], RowStarts)
+    assert _places(older) == _expected(older)
+    assert {(w, n): _page(TextRetriever(older), w, n) for w, n in pages} == pages
