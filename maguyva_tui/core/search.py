@@ -488,6 +488,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if intent.name in ("find_references", "impact_analysis") and not intent.target:
         run.notices.append(f'"{echo(req.text.strip())}" names no symbol to follow through the graph (who calls '
                            "parse_config, impact of Config); showing related code")
+    elif intent.name == "find_definition" and not intent.target and not req.regex and not parse_places(req.text):
+        run.notices.append(f'"{echo(req.text.strip())}" names no symbol to look up (go to parse_config, where is '
+                           "Config defined); showing related code")
     if failed is None and not listed_untied and asks_callers:
         run.notices.extend(callers_notes(parts.generation, intent.target or ""))
     elif failed is None and intent.name == "impact_analysis" and intent.target and not req.regex:

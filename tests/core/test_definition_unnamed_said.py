@@ -1,0 +1,45 @@
+"""A definition question that names no symbol ("go to", "where is the class defined", "find the
+class") says so in one line, as "who calls" alone does: it had shown code related to the words
+"go" and "class" with no word that nothing was looked up."""
+
+from __future__ import annotations
+
+import pytest
+
+from maguyva_tui.core.engine import Engine
+from tests.core.test_engine import CountingProvider
+
+CODE = '''\
+class Config:
+    def load(self, path):
+        return open(path).read()
+
+
+def parse_config(text):
+    return Config()
+'''
+
+SAID = "names no symbol to look up"
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
+    root = tmp_path_factory.mktemp("repo")
+    (root / "config.py").write_text(CODE)
+    found = Engine(root, provider=CountingProvider())
+    found.refresh()
+    return found
+
+
+@pytest.mark.parametrize("question", ["go to", "where is the class defined", "find the class", "jump to"])
+def test_a_definition_question_without_a_name_says_so(engine: Engine, question: str) -> None:
+    result = engine.search(question)
+    said = [n for n in result.notices if SAID in n]
+    assert said == [f'"{question}" names no symbol to look up (go to parse_config, where is Config defined); '
+                    "showing related code"]
+
+
+@pytest.mark.parametrize("question", ["go to parse_config", "where is Config defined", "config.py:2"])
+def test_a_named_definition_question_says_nothing_of_it(engine: Engine, question: str) -> None:
+    result = engine.search(question)
+    assert result.results and not any(SAID in n for n in result.notices)
