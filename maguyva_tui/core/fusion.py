@@ -585,7 +585,6 @@ def fuse(
     templates: Callable[[ChunkKey], bool] | None = None,
     code_demotion: Callable[[ChunkKey], float] | None = None,
     windows: float = 1.0,
-    one_function: bool = False,
 ) -> list[Fused]:
     """Fuse ranked lists (best first, keyed by modality) by weighted RRF; return them best first:
     with ``dedup_per_file``, each file's best chunk credited for its other chunks at ``file_decay``
@@ -599,9 +598,7 @@ def fuse(
     ``templates`` tells the chunks demoted as a template's definitions (:func:`template_demotion`),
     ``code_demotion`` the factor a chunk's own code adds to its path's (test code in a source file),
     ``windows`` the factor of a line window (code outside any definition: ``plan.ONE_FUNCTION_WINDOW``
-    when the question describes one function); ``one_function``: the question describes one function,
-    and the text engine's weight fades where its first word vote stands close to its tenth
-    (:func:`text_margin`)."""
+    when the question describes one function)."""
     if k < 0:
         raise ValueError(f"RRF k must be >= 0, got {k}")
     order = _display_order(lists)
@@ -609,7 +606,7 @@ def fuse(
     demotion = functools.lru_cache(maxsize=None)(demotion)  # a file's chunks share its path's factor
     resolved = {m: _weight(weights, m) for m in order}  # the same numbers, read once, not per item
     if "text" in resolved:
-        resolved["text"] *= text_dissent(lists) * (text_margin(lists) if one_function else 1.0)
+        resolved["text"] *= text_dissent(lists)
     items = [_fuse_one(key, per, order, resolved, k, centrality, demotion, templates, code_demotion, windows)
              for key, per in found.items()]
     confident = _confident(lists, _leading(order, weights), locate, parts)
@@ -672,38 +669,6 @@ def text_dissent(lists: Mapping[str, Sequence[Hit]]) -> float:
         if len(files) == AGREE_FILES:
             break
     return TEXT_DISSENT
-
-
-MARGIN: Final = 2.0
-"""A question that describes one function: the text engine's weight counts in full where its first
-word vote scores at least this many times its :data:`MARGIN_AT`-th, and fades in proportion below
-(``(first / tenth - 1) / (MARGIN - 1)``: nothing at 1, where the first holds no word the tenth
-lacks). A description whose words none of the functions holds more than others (pyparsing's
-"Returns the line of text containing loc within a string, counting newlines as line separators":
-``line``, ``col`` and ``lineno`` share every word) gives the text engine a flat head, and its vote
-for whichever comes first had lifted a sibling over the semantic engine's answer; a rare word held
-by one function stands its first far above the rest. Chosen on half A of ``bench.nl_quality``
-(``python -m bench.nl.diagnose --half A``; docstring MRR@10, its two folds by position): none
-(before) 0.674 (0.689 / 0.659); 1.5 and 1.75 0.676 (0.693 / 0.659); **2** 0.678 (0.693 / 0.663);
-2.5 0.675 (0.691 / 0.659); 3 0.675 (0.691 / 0.660): both folds pick 2 and gain by it on the other;
-Hit@10 unchanged (0.858). The fifth instead of the tenth (at 1.5): 0.674; the twentieth (at 2):
-unchanged. For every question (semble's too) it cost semble NDCG@10 0.871 -> 0.868 at 2; the text
-engine's votes scaled by their BM25 score over its first's, squared, gained 0.678 but lost on one
-fold at every power (1, 1.5, 2: 0.678, 0.683, 0.689 against 0.689). 1 (or less): no fading."""
-
-MARGIN_AT: Final = 9
-"""The 0-based place in the text engine's list whose score :data:`MARGIN` compares with its first's."""
-
-
-def text_margin(lists: Mapping[str, Sequence[Hit]]) -> float:
-    """The factor of the text engine's weight for a question describing one function
-    (:data:`MARGIN`): 1 where its list is no word votes or too short to tell."""
-    words = lists.get("text") or ()
-    if (MARGIN <= 1.0 or len(words) <= MARGIN_AT or not words[0].reason.startswith(WORD_VOTES)
-            or words[MARGIN_AT].score <= 0):
-        return 1.0
-    ratio = words[0].score / words[MARGIN_AT].score
-    return min(1.0, max(0.0, (ratio - 1.0) / (MARGIN - 1.0)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -149,9 +149,6 @@ class Plan:
     windows: float = 1.0
     """A line window's factor in the blend: :data:`ONE_FUNCTION_WINDOW` for a question describing
     one function, else 1."""
-    one_function: bool = False
-    """The question describes one function (the classifier's ``function_description``): the text
-    engine's weight fades where its word votes stand close (``fusion.MARGIN``)."""
 
     @property
     def alone(self) -> bool:
@@ -193,7 +190,7 @@ def plan(
 
     def make(strategy: str, modalities: tuple[str, ...], fetch: int) -> Plan:
         return Plan(intent.name, intent.confidence, effective, strategy, modalities, chosen.name, k, fetch,
-                    decay, windows, one_function)
+                    decay, windows)
 
     if modality is not None:
         return make("single", (modality,), alone)

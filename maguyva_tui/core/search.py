@@ -2360,7 +2360,6 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         templates=_templates(generation),
         code_demotion=_test_code_demotion(generation, aside),
         windows=the_plan.windows,
-        one_function=the_plan.one_function,
     )
     _prefetch(generation, fused, code=True)
     twins = _twin_files(generation, fused)

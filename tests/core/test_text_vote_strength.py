@@ -1,8 +1,7 @@
 """A question in plain words: the text engine's word votes count in full where its first chunk
 lies in one of the semantic engine's first files, and half (``fusion.TEXT_DISSENT``) where it
 lies in none of them, so that common words in a file of another topic do not lift it over the
-semantic engine's answer; for a question describing one function they fade where the text
-engine's first stands close to its tenth (``fusion.MARGIN``): words every candidate holds."""
+semantic engine's answer."""
 
 from __future__ import annotations
 
@@ -62,31 +61,3 @@ def test_a_literal_s_lines_and_a_blend_without_meaning_count_in_full() -> None:
     assert fusion.text_dissent({"text": _words(far), "structural": []}) == 1.0
     assert fusion.text_dissent({"semantic": [], "text": _words(far)}) == 1.0
 
-
-def _flat(path: str, first: float, tenth: float) -> list[Hit]:
-    """Ten word votes for one function each, ``path``'s first, the scores falling from ``first`` to ``tenth``."""
-    others = [f"pkg/w{i}.py" for i in range(1, 10)]
-    step = (first - tenth) / 9
-    return [_chunk(p, "g", "body words line+text+count", first - i * step) for i, p in enumerate([path, *others])]
-
-
-def _first_function(lists: dict[str, list[Hit]]) -> str:
-    return fusion.fuse(lists, QUESTION_WEIGHTS, 20, file_decay=0.0, windows=0.5, one_function=True)[0].key[0]
-
-
-def test_a_described_function_is_the_semantic_answer_when_the_word_votes_stand_close() -> None:
-    meaning = _meaning()
-    sibling = meaning[1].path  # "Returns the line of text ...": line, col and lineno share every word
-    lists = {"semantic": meaning, "text": _flat(sibling, 9.0, 8.5)}
-    assert fusion.text_margin(lists) == pytest.approx((9.0 / 8.5 - 1) / (fusion.MARGIN - 1))
-    assert _first_function(lists) == "pkg/m0.py"  # it had been pkg/m1.py, lifted by a flat vote
-    assert fusion.fuse(lists, QUESTION_WEIGHTS, 20, file_decay=0.0, windows=0.5)[0].key[0] == sibling  # any other question
-
-
-def test_a_described_function_s_rare_word_still_lifts_it() -> None:
-    meaning = _meaning()
-    sibling = meaning[1].path
-    lists = {"semantic": meaning, "text": _flat(sibling, 9.0, 3.0)}  # a word the tenth lacks
-    assert fusion.text_margin(lists) == 1.0
-    assert _first_function(lists) == sibling
-    assert fusion.text_margin({"semantic": meaning, "text": _words(sibling)}) == 1.0  # too short to tell
