@@ -10,6 +10,7 @@ index's file list, in about a millisecond; the close paths are looked for only o
 from __future__ import annotations
 
 import difflib
+import os
 import posixpath
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -101,8 +102,32 @@ def path_missing(written: str, close: tuple[str, ...] | None = None, snapshot: o
     """The one line saying so: ``no indexed file or folder is src/x.py`` (and the close paths); with
     the ``snapshot`` whose walk could not read some path, and a path under the root, it says so as an
     unknown name does (``src/x.py (1 unreadable path not indexed)``: the file may be there, unread)."""
+    link = link_said(getattr(snapshot, "root", None), written)
+    if link is not None:
+        return link
     unread = unreadable_said(snapshot) if snapshot is not None and outside_path(written) is None else ""
     return f"no indexed file or folder is {echo(written)}{unread}{_close_said(close or ())}"
+
+
+def link_said(root: object, written: str) -> str | None:
+    """The line for a path the question names that is a symbolic link in the work tree, which the
+    walk does not follow (``src/alias.py is a symbolic link, not indexed (links are not followed):
+    it points to src/a.py``); ``None`` for any other path. Such a path had been "no indexed file is
+    src/alias.py", as if nothing were there."""
+    if not isinstance(root, (str, os.PathLike)) or not written or written.startswith(("/", "~")) \
+            or outside_path(written) is not None:
+        return None
+    found = os.path.join(root, written)
+    try:
+        if not os.path.islink(found):
+            return None
+        target = os.path.relpath(os.path.realpath(found), os.path.realpath(root))
+    except (OSError, ValueError):
+        return None
+    said = f"{echo(written)} is a symbolic link, not indexed (links are not followed)"
+    if target == os.curdir or target.startswith(os.pardir + os.sep) or target == os.pardir:
+        return f"{said}: it points outside the repository"
+    return f"{said}: it points to {echo(target.replace(os.sep, '/'))}"
 
 
 def _close_said(close: tuple[str, ...]) -> str:

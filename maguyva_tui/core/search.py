@@ -112,7 +112,7 @@ from maguyva_tui.core.message_text import (
     has_runtime_value,
     with_unquoted,
 )
-from maguyva_tui.core.missing_paths import close_paths, holds, missing_path, names_path
+from maguyva_tui.core.missing_paths import close_paths, holds, link_said, missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
 from maguyva_tui.core.names import QUESTION_NAME, is_operator_method, qualifier_parts, spelled, unhidden
 from maguyva_tui.core.other_calls import (
@@ -403,7 +403,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
             return again  # its one line says the file is not here and no line holds the link
         if again.rule == "quoted_literal" and again.results and written_name(again.target or "") is not None:
             return again  # "Whoops\Run" quoted: the lines holding the PHP name, no file's path
-        said = _places_missing(req.text)  # the explorer's banner says it whole, as it says a missing symbol
+        said = _places_missing(req.text, getattr(parts.generation.snapshot, "root", None))  # the explorer's banner says it whole, as it says a missing symbol
         if again.lookup_failed is None and again.intent in SYMBOL_INTENTS and again.target:
             if written_name(req.text) is not None:  # League\Node\Node names a class, no file: nothing to say
                 return again
@@ -688,14 +688,16 @@ def _glob_listed(generation: Generation, req: SearchRequest) -> tuple[list[Hit],
     return (hits, said) if hits else None
 
 
-def _places_missing(text: str) -> str:
+def _places_missing(text: str, root: object = None) -> str:
     """What to say when no place a question names is in the index and it was answered as if it
     named none: a typed path (``src/pkg/nothere.py``) had shown related code without a word that
-    no such file is here."""
+    no such file is here; a symbolic link under ``root``, that it is one (:func:`link_said`)."""
     named = parse_places(text)
     linked = link_path(text.strip())
     if len(named) == 1 and linked is not None:
         return f"{_link_missing(linked)}; searching the link as written"
+    if len(named) == 1 and (link := link_said(root, named[0].path)) is not None:
+        return f"{link}; searching the question's words instead"
     if len(named) == 1:
         return f"no indexed file is {echo(named[0].path)}; searching the question's words instead"
     first = ", ".join(echo(place.path) for place in named[:PLACES_SHOWN]) + (", ..." if len(named) > PLACES_SHOWN else "")
