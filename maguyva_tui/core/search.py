@@ -491,6 +491,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     elif intent.name == "find_definition" and not intent.target and not req.regex and not parse_places(req.text):
         run.notices.append(f'"{echo(req.text.strip())}" names no symbol to look up (go to parse_config, where is '
                            "Config defined); showing related code")
+    if req.depth is not None and intent.name != "impact_analysis":
+        run.notices.append(f"--depth applies to impact questions (impact of Config); this one is read as "
+                           f"{intent.name.replace('_', ' ')}: the depth is not used")
     if failed is None and not listed_untied and asks_callers:
         run.notices.extend(callers_notes(parts.generation, intent.target or ""))
     elif failed is None and intent.name == "impact_analysis" and intent.target and not req.regex:
