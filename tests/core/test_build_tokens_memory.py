@@ -111,8 +111,10 @@ def test_the_token_index_is_the_one_built_before(tmp_path: Path, seed: int) -> N
     saved = _saved(index, tmp_path / "new")
     want = _reference(files)
     at, counts, places = want["places"]  # type: ignore[misc]
-    save_array(tmp_path / "want.npy", counts.astype(np.uint16))  # the narrowest type: these are small
+    save_array(tmp_path / "want.npy", np.minimum(counts, 255).astype(np.uint8))  # a byte a row, the wide ones aside
     assert saved["tokens_place_counts.npy"] == (tmp_path / "want.npy").read_bytes()
+    wide = np.flatnonzero(counts >= 255)
+    assert np.load(tmp_path / "new" / "tokens_place_counts_wide.npy").tolist() == [wide.tolist(), counts[wide].tolist()]
     assert "tokens_place_at.npy" not in saved  # the places follow the rows: each row's start is summed
     in_rows = np.concatenate([places[a : a + c] for a, c in zip(at.tolist(), counts.tolist())])
     save_array(tmp_path / "want.npy", in_rows.astype(np.uint16))  # all under 65,536:
