@@ -31,8 +31,17 @@ def header_text(result: SearchResult) -> str:
         "timings     " + "  ".join(f"{m} {ms:.1f} ms" for m, ms in result.timings_ms),
         f"semantic    {_coverage(result) if 'semantic' in result.modalities_run else 'not run; ' + _coverage(result)}",
     ]
+    lines[5:5] = [faded_text(result, name, factor, why) for name, factor, why in result.faded]
     lines += [f"notice      {n}" for n in result.notices]
     return "\n".join(lines)
+
+
+def faded_text(result: SearchResult, name: str, factor: float, why: str) -> str:
+    """The line saying why an engine's votes weigh less than its plan's weight (:attr:`SearchResult.faded`):
+    ``faded       text 0.2 × 0.5 = 0.1: its first answer lies in ...``; its votes had shown 0.1
+    under a weight of 0.2 without a word."""
+    weight = result.weight(name)
+    return f"faded       {name} {weight:.1f} × {factor:g} = {weight * factor:.2g}: {why}"
 
 
 def _weight(result: SearchResult, modality: str) -> str:

@@ -653,6 +653,11 @@ votes scaled by their BM25 score over its first's, or faded where its first and 
 close, did not hold on both folds (see the journal)."""
 
 
+DISSENT_WHY: Final = "its first answer, {path}, lies in none of the semantic engine's first " f"{AGREE_FILES} files"
+"""Why the text engine's votes count :data:`TEXT_DISSENT` of its weight, as the explanation says it
+(``path``: the text engine's first answer's)."""
+
+
 def text_dissent(lists: Mapping[str, Sequence[Hit]]) -> float:
     """The factor of the text engine's weight in a blend of these lists: :data:`TEXT_DISSENT` when
     its first hit is a word vote whose file is none of the semantic engine's first

@@ -26,6 +26,7 @@ from maguyva_tui.core.duplicates import fold_copies, twin_paths
 from maguyva_tui.core.folder_question import folder_candidate, folder_files, folder_said, folder_written
 from maguyva_tui.core.folder_scope import closing_file, closing_place, kept_in, scope, unheld
 from maguyva_tui.core.fusion import (
+    DISSENT_WHY,
     ChunkKey,
     Fused,
     NamedFiles,
@@ -37,6 +38,7 @@ from maguyva_tui.core.fusion import (
     no_demotion,
     secondary_demotion,
     test_code_demotion,
+    text_dissent,
 )
 from maguyva_tui.core.generation import Generation
 from maguyva_tui.core.inherited import (
@@ -519,6 +521,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         page = _page(parts.generation, fused, run, focus, the_plan.windows)
     else:
         page = _text_page(parts.generation, own_order, the_plan.weights.get("text"), the_plan.k, focus)
+    faded = _faded(the_plan, run) if own_order is None else ()
     failed = as_shown(failed, page, parts.generation) if failed is not None else None
     if failed is None and req.regex:
         failed = unmatched_regex(parts.generation, req.text, _ran(the_plan, run), page)
@@ -545,7 +548,17 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         results=page,
         elapsed_ms=round((time.perf_counter() - started) * 1000, 3),
         lookup_failed=failed,
+        faded=faded,
     )
+
+
+def _faded(the_plan: Plan, run: _Run) -> tuple[tuple[str, float, str], ...]:
+    """The engines whose weight the blend multiplied (:attr:`SearchResult.faded`): the text engine's
+    where its first word vote lies outside the semantic engine's first files (``fusion.text_dissent``)."""
+    if the_plan.alone or "text" not in the_plan.modalities:
+        return ()
+    factor = text_dissent({m: run.lists.get(m, []) for m in the_plan.modalities})
+    return (("text", factor, DISSENT_WHY.format(path=run.lists["text"][0].path)),) if factor != 1.0 else ()
 
 
 _PAIRED = lazy(

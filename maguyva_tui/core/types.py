@@ -573,6 +573,10 @@ class SearchResult:
     index_update: IndexUpdate | None = None
     """Set when the search brought the index up to date before searching (files had changed, or
     it built the index): that work, which ``elapsed_ms`` leaves out; ``None`` when it had none."""
+    faded: tuple[tuple[str, float, str], ...] = ()
+    """The engines whose weight the blend multiplied for this question, each with the factor and
+    why (``("text", 0.5, "its first answer ...")``, :func:`~maguyva_tui.core.fusion.text_dissent`):
+    each of their votes shows the weight used, and the explanation says why it is not the plan's."""
 
     @property
     def lists_whole(self) -> bool:
@@ -607,6 +611,7 @@ class SearchResult:
             "results": [r.to_json() for r in self.results],
             "elapsed_ms": self.elapsed_ms,
             "index_update": self.index_update.to_json() if self.index_update else None,
+            "faded": {name: {"factor": factor, "why": why} for name, factor, why in self.faded},
         }
 
 

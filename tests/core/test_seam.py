@@ -54,7 +54,7 @@ def test_the_typed_result_is_the_json_result(engine: Engine) -> None:
     assert list(data) == ["query", "parsed", "intent", "confidence", "target", "rule", "weights",
                           "fusion_strategy", "preset", "k", "modalities_run", "timings_ms",
                           "semantic_coverage", "semantic_tiers", "notices", "lookup_failed", "results", "elapsed_ms",
-                          "index_update"]
+                          "index_update", "faded"]
     for typed, raw in zip(result.results, data["results"], strict=True):
         assert (typed.path, typed.start_line, typed.score) == (raw["path"], raw["start_line"], raw["score"])
         for name, vote in typed.votes:

@@ -141,6 +141,10 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
             "[b]weighted RRF[/]  [dim]contribution = weight × 1/(k + rank + 1) × boost   (rank is 0-based)[/]"
         ),
     ]
+    for name, factor, why in answer.result.faded:  # its votes show the weight used: say why it is not the bars'
+        weight = answer.result.weight(name)
+        lines.append(Content.assemble("  ", (f"{name:<11}", modality_style(name)),
+                                      (f"weight {weight:.2f} × {factor:g} = {weight * factor:.2f}: {why}", "dim")))
     votes = dict(ranked.votes)
     phrase = asks_phrase(answer.result)  # the text engine's tiers said of a phrase, as --explain says them
     total = 0.0
