@@ -112,23 +112,32 @@ def test_graph_columns_past_two_bytes_keep_four(tmp_path: Path) -> None:
     assert stored["sites.line"].tolist() == [1, 70_000] and stored["rank"].tolist() == [0.5]
 
 
-def test_token_offsets_take_four_bytes_and_a_decreasing_one_is_damage(tmp_path: Path) -> None:
-    """The names' offsets and the tokens' starts are uint32 (int64 before: 8 bytes a token); one
-    that goes back (a damaged file) is refused as before, not read as a wrapped large step."""
+def test_token_offsets_take_a_byte_and_damaged_ones_are_refused(tmp_path: Path) -> None:
+    """The names' offsets and the tokens' starts are stored as each name's size and each token's
+    count of documents, a byte each here (uint32 before, int64 before that: 4 and 8 bytes a token);
+    a size too small or sizes that do not sum to the names (a damaged file) are refused; offsets
+    and starts written as before are read."""
     builder = TokenBuilder()
     builder.add(3, b"alpha beta\nalpha\n")
     builder.add(7, b"beta gamma alphabet\n")
     builder.finish().save(tmp_path)
-    assert {_dtype(tmp_path / f"{n}.npy") for n in ("tokens_starts", "tokens_names_offsets")} == {np.dtype(np.uint32)}
+    assert {_dtype(tmp_path / f"{n}.npy") for n in ("tokens_starts", "tokens_names_offsets")} == {np.dtype(np.uint8)}
     index = TokenIndex.load(tmp_path)
     assert index.documents(b"beta").tolist() == [3, 7]
     docs, tiers = index.containing(b"alpha", 10) or (np.zeros(0), np.zeros(0))  # alpha whole in 3, in alphabet in 7
     assert (docs.tolist(), tiers.tolist()) == ([3, 7], [3, 2])
-    offsets = np.load(tmp_path / "tokens_names_offsets.npy")
-    offsets[1] = offsets[2] + 1
-    np.save(tmp_path / "tokens_names_offsets.npy", offsets)
-    with pytest.raises(IndexUnavailable):
-        TokenIndex.load(tmp_path)
+    sizes, counts = np.load(tmp_path / "tokens_names_offsets.npy"), np.load(tmp_path / "tokens_starts.npy")
+    np.save(tmp_path / "tokens_names_offsets.npy", np.cumsum(np.append(0, sizes)).astype(np.uint32))  # as before
+    np.save(tmp_path / "tokens_starts.npy", np.cumsum(np.append(0, counts)).astype(np.uint32))
+    older = TokenIndex.load(tmp_path)
+    assert older.documents(b"beta").tolist() == [3, 7] and older.names() == index.names()
+    for damage in (1, 7):  # a name of one byte (its NUL alone); sizes past the names' end
+        broken = sizes.copy()
+        broken[1] = damage
+        np.save(tmp_path / "tokens_names_offsets.npy", broken)
+        np.save(tmp_path / "tokens_starts.npy", counts)
+        with pytest.raises(IndexUnavailable):
+            TokenIndex.load(tmp_path)
 
 
 def test_trigram_offsets_past_four_gigabytes_keep_eight_bytes() -> None:
