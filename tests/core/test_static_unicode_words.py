@@ -1,6 +1,6 @@
 """The static tier tokenises words beyond ASCII (``x⋅y``, ``Gröbner``, ``Runge–Kutta``) itself, to the ids
-MiniLM's tokenizer gives: loading the tokenizers library had cost a process 40 ms the first time a
-question's candidates held one (16 of 22 plain-English questions on sympy)."""
+MiniLM's tokenizer gives: loading the tokenizers library had cost a process 36 ms the first time a
+question's candidates held one (15 of 22 plain-English questions on sympy)."""
 
 from __future__ import annotations
 

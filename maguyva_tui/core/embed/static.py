@@ -872,8 +872,8 @@ class _WordPiece:
         format character, whitespace other than a blank, a CJK ideograph, U+FFFD, or one that Unicode 3.2
         had not assigned or put in another category: the tokenizer's tables and Python's are of other
         Unicode versions, and disagreed on 1,365 later characters), which the tokenizer reads. Loading
-        it (the ``tokenizers`` library) cost a process 40 ms or more the first time a question's
-        candidates held a word such as ``x⋅y`` or ``Gröbner`` (16 of 22 plain-English questions on
+        it (the ``tokenizers`` library) cost a process 36 ms the first time a question's
+        candidates held a word such as ``x⋅y`` or ``Gröbner`` (15 of 22 plain-English questions on
         sympy). The same ids as the tokenizer's: every character to U+30000 alone and between letters,
         and the 551,884 words beyond ASCII of sympy and the benchmark's repositories."""
         for char in text:
