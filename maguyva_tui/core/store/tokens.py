@@ -646,9 +646,12 @@ class TokenIndex:
             hi = min(lo + REORDER_SLICE, whole)
             out = np.zeros(hi - lo, np.uint32)
             for at, block in self._source_blocks():
-                index = np.arange(at, at + len(block), dtype=np.int64)
-                row = np.searchsorted(firsts, index, "right") - 1
-                to = index - np.asarray(firsts[row], np.int64) + np.asarray(goes[row], np.int64)
+                end = at + len(block)
+                first, last = int(np.searchsorted(firsts, at, "right")) - 1, int(np.searchsorted(firsts, end))
+                bounds = np.maximum(np.append(np.asarray(firsts[first:last], np.int64), end), at)  # the block's rows
+                shift = np.asarray(goes[first:last], np.int64) - np.asarray(firsts[first:last], np.int64)
+                to = np.repeat(shift, np.diff(bounds)) + np.arange(at, end, dtype=np.int64)  # one row after another,
+                # no search per place (0.36 -> 0.1 s a pass of sympy's 3.3 million)
                 inside = (to >= lo) & (to < hi)
                 out[to[inside] - lo] = np.asarray(block, np.uint32)[inside]
             for part in range(0, hi - lo, PLACE_SLICE):
