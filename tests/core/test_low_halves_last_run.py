@@ -31,7 +31,7 @@ def test_slices_in_the_run_of_the_last_are_not_bisected(tmp_path: Path, monkeypa
     column = _column(3)
     read = _saved(column, tmp_path / "places.npy")
     assert isinstance(read, LowHalves)
-    starts = read._starts.tolist()
+    starts = [start >> low_halves.PACKED_BITS for start in read._starts.tolist()]  # each run's start, its high half beside
     ends = [*starts[1:], len(column)]
     lo, hi = max(zip(starts, ends), key=lambda run: run[1] - run[0])  # the longest run's values
     assert hi - lo > 40 and lo > 2
