@@ -13,7 +13,7 @@ import math
 import posixpath
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
@@ -685,23 +685,43 @@ def _glob_listed(generation: Generation, req: SearchRequest) -> tuple[list[Hit],
     """A pattern of paths typed as a place (``**/*.go``, ``render/*.go``, ``src/**/test_*.py``):
     the indexed files it matches, written from the top or any folder (``*`` and ``**`` reach across
     folders, as ``fnmatch`` reads them), shallowest first, and the line saying so; ``None`` for
-    any other question. It had been read as a file: "no indexed file is /*.go"."""
+    any other question. It had been read as a file: "no indexed file is /*.go". A workspace's
+    view (no one table of paths) asks each repository (its ``glob_files``)."""
     files = getattr(generation.snapshot, "files", None)
-    written = req.text.strip().removeprefix("./")
-    if files is None or any(c.isspace() for c in written) or not _GLOB_MARKS & set(written) or "/" not in written \
+    listing = getattr(generation, "glob_files", None)
+    written = glob_written(req.text)
+    if written is None:
+        return None
+    if files is None and listing is not None:  # a workspace's view: each repository's matches, labelled
+        keys, shown, count = listing(written, max(req.limit, 1))
+        hits = written_file_hits(generation, list(zip(keys, shown)))
+    elif files is not None:
+        matched = glob_files(written, files)
+        hits, count = file_hits(generation, matched[: max(req.limit, 1)]), len(matched)
+    else:
+        return None
+    said = f"{echo(written)} matches {count:,} indexed file{'s' if count != 1 else ''}, shallowest first"
+    return (hits, said) if hits else None
+
+
+def glob_written(text: str) -> str | None:
+    """A question that is a pattern of paths (``**/*.go``, ``./render/*.go``) as matched, less its
+    ``./``; ``None`` for any other question."""
+    written = text.strip().removeprefix("./")
+    if any(c.isspace() for c in written) or not _GLOB_MARKS & set(written) or "/" not in written \
             and "." not in written:
         return None
+    return written
+
+
+def glob_files(written: str, files: Iterable[str]) -> list[str]:
+    """The paths of ``files`` a pattern of paths (:func:`glob_written`) matches, from the top or
+    any folder, shallowest first (then by path)."""
     import fnmatch  # here: only such a question compiles a pattern
 
     bare = written.removeprefix("**/")  # **/*.go holds the top's *.go too
     pattern = re.compile("|".join(fnmatch.translate(p) for p in (written, "*/" + written, bare)))
-    matched = sorted((path for path in files if pattern.match(path)), key=lambda path: (path.count("/"), path))
-    if not matched:
-        return None
-    hits = file_hits(generation, matched[: max(req.limit, 1)])
-    count = len(matched)
-    said = f"{echo(written)} matches {count:,} indexed file{'s' if count != 1 else ''}, shallowest first"
-    return (hits, said) if hits else None
+    return sorted((path for path in files if pattern.match(path)), key=lambda path: (path.count("/"), path))
 
 
 def _places_missing(text: str, root: object = None) -> str:

@@ -1006,6 +1006,14 @@ class RemoteShard:
     def _plan_folder_files(self, token: int, folder: str, limit: int) -> _Plan:
         return _Plan("call", ("folder_files", token, folder, limit), empty=((), 0))
 
+    def glob_files(self, token: int, written: str, limit: int) -> tuple[tuple[str, ...], int]:
+        """The indexed files of this repository a pattern of paths matches and how many; a gone shard says none."""
+        shown, count = self._run(self._plan_glob_files(token, written, limit))
+        return tuple(shown), int(count)
+
+    def _plan_glob_files(self, token: int, written: str, limit: int) -> _Plan:
+        return _Plan("call", ("glob_files", token, written, limit), empty=((), 0))
+
     def untied_elsewhere(self, token: int, name: str, packages: tuple[str, ...]) -> str | None:
         """This repository's untied calls of another repository's method, said; a gone shard says none."""
         return cast("str | None", self._run(self._plan_untied_elsewhere(token, name, packages)))

@@ -854,6 +854,27 @@ class _View:
         return ([qualify(label, path) for _, path, _, label in kept], [f"{label}/{path}" for _, path, _, label in kept],
                 count)
 
+    def glob_files(self, written: str, limit: int) -> tuple[list[str], list[str], int]:
+        """The indexed files a pattern of paths matches (``**/*.py``: every repository's;
+        ``repo/src/*.py``: that repository's ``src/*.py``), shallowest first, at most ``limit``: each
+        as the view keys it and as its results write it, and how many there are over all. A
+        pattern over a workspace had been read as one missing file ("no indexed file is /*.py")."""
+        labels = [label for label in self._shards if written.startswith(label + "/")]
+        inside = max(labels, key=len) if labels else None
+        each = [(shard, token) for shard, token in self.each() if inside is None or shard.label == inside]
+        local = written[len(inside) + 1:] if inside is not None else written
+        asked = fan_out(self._coordinator._fan, [(shard, "glob_files", (token, local, limit)) for shard, token in each])
+        found: list[tuple[int, str, int, str]] = []
+        count = 0
+        for at, ((shard, _), future) in enumerate(zip(each, asked)):
+            shown, many = future.result() or ((), 0)
+            count += many
+            found += [(path.count("/"), path, at, shard.label) for path in shown]
+        found.sort()
+        kept = found[:limit]
+        return ([qualify(label, path) for _, path, _, label in kept], [f"{label}/{path}" for _, path, _, label in kept],
+                count)
+
     def skipped_by_repository(self) -> dict[str, tuple[int, int]]:
         """Per repository whose index left files out for their size or whose walk could not read
         some path, how many of each (:meth:`Shard.skipped`), asked once a question: a miss over a

@@ -61,6 +61,7 @@ from maguyva_tui.core.search import (
     ImportLines,
     Parts,
     dotted_module_files,
+    glob_files,
     import_lines,
     module_uses,
     own_aside_words,
@@ -794,6 +795,12 @@ class Shard:
         none for a file's path or a folder holding none)."""
         shown, count = folder_files(folder, self._parts(token).generation.snapshot.files, limit)
         return tuple(shown), count
+
+    def glob_files(self, token: int, written: str, limit: int) -> tuple[tuple[str, ...], int]:
+        """The indexed files of this repository a pattern of paths matches (``**/*.py``), shallowest
+        first, at most ``limit``, and how many there are (:func:`~maguyva_tui.core.search.glob_files`)."""
+        matched = glob_files(written, self._parts(token).generation.snapshot.files)
+        return tuple(matched[:limit]), len(matched)
 
     def big_files(self, token: int, name: str | None, text: str | None, case: str) -> tuple[str, ...]:
         """This repository's files left out for their size that hold a name as a word (``name``) or
