@@ -580,6 +580,26 @@ def implied_repo(repo: list[str] | None, base: str, cwd: str,
     return (["."], None) if root == cwd else ([root], os.path.relpath(cwd, root))
 
 
+def typed_in(args: argparse.Namespace) -> str | None:
+    """Where the working folder lies in the one repository answering, from its top (``src``), for
+    reading the paths a question writes from it (``../README.md``): the folder above found without
+    ``--repo`` (``args.scope``), else the named ``--repo`` when the working folder is inside it and
+    not its top; ``None`` otherwise (several repositories, a folder outside, a working folder gone).
+    ``cd repo/src && maguyva search --repo .. ../README.md:1`` had said the file missing, where
+    the same search without ``--repo`` found it."""
+    if getattr(args, "scope", None):
+        return cast("str", args.scope)
+    repo = args.repo if isinstance(args.repo, list) else [args.repo]
+    if len(repo) != 1 or not repo[0]:
+        return None
+    try:
+        cwd = getattr(args, "typed_from", None) or os.getcwd()  # a resident server: the request's
+        inside = os.path.relpath(os.path.realpath(cwd), os.path.realpath(os.path.join(cwd, repo[0])))
+    except (OSError, ValueError):  # the working folder gone, or on another drive
+        return None
+    return None if inside == "." or inside == os.pardir or inside.startswith(os.pardir + os.sep) else inside
+
+
 def scope_notice(root: str, scope: str, opened: str = "searched the index of",
                  alone: str = "--repo . indexes and searches") -> str:
     """What a search answered from an enclosing repository's index says once (``opened`` and
@@ -952,7 +972,7 @@ def _graph(args: argparse.Namespace) -> int:
         raise UserError(f"maguyva graph answers over one repository (--repo given {len(args.repo)} times); "
                         f'`maguyva search "who calls NAME" --repo A --repo B` asks across several')
     engine = _engine((args.repo or ["."])[0], args.index_dir, waiting=_tell_waiting)
-    name, read = from_working_folder(args.name, args.scope)  # ../lib/x.py typed in repo/src
+    name, read = from_working_folder(args.name, typed_in(args))  # ../lib/x.py typed in repo/src
     result = graph_answer(engine, args.action, name, args.depth, args.limit)
     if read:
         result["notes"] = [read, *result.get("notes", [])]
@@ -999,7 +1019,7 @@ def _search(args: argparse.Namespace) -> int:
     if args.query is None:
         raise UserError("search needs a QUERY (or --batch FILE)")
     engine = _engine(args.repo, args.index_dir, waiting=_tell_waiting)
-    query, read = (typed_query(args.query), None) if args.regex else from_working_folder(typed_query(args.query), args.scope)
+    query, read = (typed_query(args.query), None) if args.regex else from_working_folder(typed_query(args.query), typed_in(args))
     result, cut = _searched(
         engine, query, limit=args.limit, modality=args.modality, regex=args.regex, case=_case(args),
         intent=args.intent, preset=args.preset, depth=args.depth,

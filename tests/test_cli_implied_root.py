@@ -110,6 +110,8 @@ def test_the_resident_server_answers_a_subfolder_of_its_repository(tmp_path: Pat
     why, args = server._checked(request)
     assert why is None and args is not None and args.scope == "src"
     assert server.not_mine({**request, "argv": ["search", "q", "--repo", "."]}) == "another repository"
+    why, args = server._checked({**request, "argv": ["search", "../x.py:3", "--repo", ".."]})
+    assert why is None and args is not None and cli.typed_in(args) == "src"  # read from where it was typed
 
 
 def _ignored_build(tmp_path: Path) -> tuple[Path, Path]:
@@ -223,4 +225,28 @@ def test_a_path_written_from_the_working_folder_is_read_from_the_top(indexed_pol
     assert "app/server.py" in {r["path"] for r in graph["results"]}
     assert graph["notes"][0] == "read ./config.py as app/config.py: the working folder is app/ of the repository"
     out = json.loads(here("search", "../../elsewhere/x.py", "--json").stdout)  # out of the repository: as written
+    assert not any(n.startswith("read ") for n in out["notices"])
+
+
+def test_a_path_written_from_the_working_folder_is_read_so_with_a_repo_named(indexed_polyglot: Path, here: Runner,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """An outside tester's ``cd repo/src && maguyva search --repo .. ../README.md:1`` said the file
+    missing, where the same search without ``--repo`` found it: a ``--repo`` had left the working
+    folder unread. A path is read from where it was typed whatever ``--repo`` says, inside the
+    repository; no line says the repository was found above (it was named)."""
+    monkeypatch.chdir(indexed_polyglot / "app")
+    for repo in ("..", str(indexed_polyglot.resolve())):
+        answer = json.loads(here("search", "--repo", repo, "../c/config.c:15", "--json").stdout)
+        assert answer["lookup_failed"] is None
+        assert [(r["path"], r["start_line"], r["symbol"]) for r in answer["results"]] == [
+            ("c/config.c", 15, "parse_config")]
+        assert "read ../c/config.c as c/config.c: the working folder is app/ of the repository" in answer["notices"]
+        assert not any("nearest indexed folder" in n for n in answer["notices"])
+    beside = here("search", "--repo", "..", "./config.py")
+    assert beside.returncode == 0 and beside.stdout.split()[1] == "app/config.py:1"
+    graph = json.loads(here("graph", "importers", "./config.py", "--repo", "..", "--json").stdout)
+    assert "app/server.py" in {r["path"] for r in graph["results"]}
+    assert graph["notes"][0] == "read ./config.py as app/config.py: the working folder is app/ of the repository"
+    monkeypatch.chdir(indexed_polyglot.parent)  # outside the repository: as written
+    out = json.loads(here("search", "--repo", str(indexed_polyglot), "./c/config.c", "--json").stdout)
     assert not any(n.startswith("read ") for n in out["notices"])

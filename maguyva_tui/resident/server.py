@@ -666,6 +666,7 @@ class Server:
 
         # no --repo: the request's working folder, or the indexed folder above it (as in process)
         args.repo, args.scope = implied_repo(args.repo, spec or self._user_index_base(), cwd, self._held)
+        args.typed_from = cwd  # a path typed from it (../x.py) is read from there, --repo named or not
         root = os.path.realpath(os.path.join(cwd, os.path.expanduser(args.repo[0])))
         if root != self.root:
             return "another repository", None
