@@ -683,8 +683,8 @@ _GLOB_MARKS: Final = frozenset("*?[")
 
 def _glob_listed(generation: Generation, req: SearchRequest) -> tuple[list[Hit], str] | None:
     """A pattern of paths typed as a place (``**/*.go``, ``render/*.go``, ``src/**/test_*.py``):
-    the indexed files it matches, written from the top or any folder (``*`` and ``**`` reach across
-    folders, as ``fnmatch`` reads them), shallowest first, and the line saying so; ``None`` for
+    the indexed files it matches, written from the top or any folder (``*`` within a folder,
+    ``**`` across folders, as git reads them), shallowest first, and the line saying so; ``None`` for
     any other question. It had been read as a file: "no indexed file is /*.go". A workspace's
     view (no one table of paths) asks each repository (its ``glob_files``)."""
     files = getattr(generation.snapshot, "files", None)
@@ -716,12 +716,15 @@ def glob_written(text: str) -> str | None:
 
 def glob_files(written: str, files: Iterable[str]) -> list[str]:
     """The paths of ``files`` a pattern of paths (:func:`glob_written`) matches, from the top or
-    any folder, shallowest first (then by path)."""
-    import fnmatch  # here: only such a question compiles a pattern
+    any folder, shallowest first (then by path). The pattern reads as git reads one (``pathspec``'s
+    wildmatch): ``*`` stays inside a folder, ``**`` crosses them (``render/*.go`` had also listed
+    ``render/deep/x.go``, as ``fnmatch`` reads it)."""
+    from pathspec import PathSpec  # here: only such a question compiles a pattern
+    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
-    bare = written.removeprefix("**/")  # **/*.go holds the top's *.go too
-    pattern = re.compile("|".join(fnmatch.translate(p) for p in (written, "*/" + written, bare)))
-    return sorted((path for path in files if pattern.match(path)), key=lambda path: (path.count("/"), path))
+    literal = "\\" + written if written[:1] in "!#" else written  # a leading ! or # is the pattern's, not git's
+    spec = PathSpec.from_lines(GitIgnoreSpecPattern, ["/" + literal.removeprefix("/"), "**/" + literal.removeprefix("/")])
+    return sorted((path for path in files if spec.match_file(path)), key=lambda path: (path.count("/"), path))
 
 
 def _places_missing(text: str, root: object = None) -> str:

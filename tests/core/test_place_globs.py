@@ -1,6 +1,8 @@
 """A pattern of paths typed as a question (``**/*.go``, ``render/*.go``) lists the indexed files
 it matches and says how many: it had been read as one file, "no indexed file is /*.go; searching
-the question's words instead" (the ``**`` dropped from what was said)."""
+the question's words instead" (the ``**`` dropped from what was said). The pattern reads as git
+reads one: ``*`` within a folder (``render/*.go`` had also listed ``render/deep/yaml.go``), ``**``
+across folders."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from tests.trees import write_tree
 FILES = {"gin.go": "package gin\n\nfunc New() {}\n",
          "render/json.go": "package render\n\nfunc JSON() {}\n",
          "render/xml.go": "package render\n\nfunc XML() {}\n",
-         "render/notes.md": "# notes\n"}
+         "render/notes.md": "# notes\n",
+         "render/deep/yaml.go": "package deep\n\nfunc YAML() {}\n"}
 
 
 @pytest.fixture(scope="module")
@@ -25,8 +28,9 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
 
 
 @pytest.mark.parametrize(("question", "paths"), [
-    ("**/*.go", ["gin.go", "render/json.go", "render/xml.go"]),
-    ("render/*.go", ["render/json.go", "render/xml.go"]),
+    ("**/*.go", ["gin.go", "render/json.go", "render/xml.go", "render/deep/yaml.go"]),
+    ("render/*.go", ["render/json.go", "render/xml.go"]),  # * stays in its folder, as git reads it
+    ("render/**/*.go", ["render/json.go", "render/xml.go", "render/deep/yaml.go"]),
     ("./render/x*.go", ["render/xml.go"]),
 ])
 def test_a_pattern_of_paths_lists_the_files_it_matches(engine: Engine, question: str, paths: list[str]) -> None:

@@ -35,8 +35,8 @@ def _rows(answer: object) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize(("question", "rows"), [
     ("**/*.py", [("app", "main.py"), ("lib", "setup.py"), ("lib", "src/codec.py"), ("app", "src/deep/wire.py")]),
-    ("src/*.py", [("lib", "src/codec.py"), ("app", "src/deep/wire.py")]),  # * reaches across folders, as in one repository
-    ("src/**/*.py", [("app", "src/deep/wire.py")]),
+    ("src/*.py", [("lib", "src/codec.py")]),  # * stays inside a folder, as git reads it, as in one repository
+    ("src/**/*.py", [("lib", "src/codec.py"), ("app", "src/deep/wire.py")]),  # ** crosses none or several
     ("lib/src/*.py", [("lib", "src/codec.py")]),
     ("./app/**/w*.py", [("app", "src/deep/wire.py")]),
 ])
