@@ -838,32 +838,24 @@ class _View:
         that repository's; ``src/pkg``: every repository's), those directly in it first, at most
         ``limit``: each as the view keys it and as its results write it, and how many there are.
         A folder over a workspace had been read as a missing file or as its words."""
-        labels = [label for label in self._shards if folder.startswith(label + "/")]
-        inside = max(labels, key=len) if labels else None
-        each = [(shard, token) for shard, token in self.each() if inside is None or shard.label == inside]
-        local = folder[len(inside) + 1:] if inside is not None else folder
-        asked = fan_out(self._coordinator._fan, [(shard, "folder_files", (token, local, limit)) for shard, token in each])
-        found: list[tuple[int, str, int, str]] = []
-        count = 0
-        for at, ((shard, _), future) in enumerate(zip(each, asked)):
-            shown, many = future.result() or ((), 0)
-            count += many
-            found += [(path.count("/"), path, at, shard.label) for path in shown]
-        found.sort()
-        kept = found[:limit]
-        return ([qualify(label, path) for _, path, _, label in kept], [f"{label}/{path}" for _, path, _, label in kept],
-                count)
+        return self._files_asked("folder_files", folder, limit)
 
     def glob_files(self, written: str, limit: int) -> tuple[list[str], list[str], int]:
         """The indexed files a pattern of paths matches (``**/*.py``: every repository's;
         ``repo/src/*.py``: that repository's ``src/*.py``), shallowest first, at most ``limit``: each
         as the view keys it and as its results write it, and how many there are over all. A
         pattern over a workspace had been read as one missing file ("no indexed file is /*.py")."""
+        return self._files_asked("glob_files", written, limit)
+
+    def _files_asked(self, method: str, written: str, limit: int) -> tuple[list[str], list[str], int]:
+        """Each repository's files that its ``method`` (``folder_files``, ``glob_files``) lists for
+        ``written`` (``repo/...``: that repository's alone, asked of the rest), shallowest first, at
+        most ``limit``: each as the view keys it and as its results write it, and the count over all."""
         labels = [label for label in self._shards if written.startswith(label + "/")]
         inside = max(labels, key=len) if labels else None
         each = [(shard, token) for shard, token in self.each() if inside is None or shard.label == inside]
         local = written[len(inside) + 1:] if inside is not None else written
-        asked = fan_out(self._coordinator._fan, [(shard, "glob_files", (token, local, limit)) for shard, token in each])
+        asked = fan_out(self._coordinator._fan, [(shard, method, (token, local, limit)) for shard, token in each])
         found: list[tuple[int, str, int, str]] = []
         count = 0
         for at, ((shard, _), future) in enumerate(zip(each, asked)):
