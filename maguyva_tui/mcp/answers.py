@@ -123,6 +123,8 @@ def compact(result: SearchResult, read: LineReader) -> dict[str, Any]:
         "engines_run": list(run),
         "weights": {m: w for m, w in result.weights if m in run},
     }
+    if result.faded:  # an engine the blend counted at less than its weight, and why (as --json says it)
+        out["faded"] = {name: {"factor": factor, "why": why} for name, factor, why in result.faded}
     tiers = dict(result.semantic_tiers)
     if "semantic" in run and (result.semantic_coverage < 1.0 or min(tiers.values(), default=1.0) < 1.0):
         out["semantic_coverage"] = round(result.semantic_coverage, 2)

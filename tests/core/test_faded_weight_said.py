@@ -1,7 +1,7 @@
 """When the blend counts an engine's votes at less than its plan's weight (the text engine's word
 votes where its first answer lies outside the semantic engine's first files, ``fusion.TEXT_DISSENT``),
-the result says so: ``faded`` in the JSON, a ``faded`` line in ``--explain``'s header and in the
-explorer's panel. The votes had shown text 0.1 under a weight of 0.2 without a word of why."""
+the result says so: ``faded`` in the JSON and MCP's search answer, a ``faded`` line in
+``--explain``'s header and in the explorer's panel. The votes had shown text 0.1 under a weight of 0.2 without a word of why."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 from maguyva_tui.core import fusion
 from maguyva_tui.core.engine import Engine
 from maguyva_tui.core.explain import header_text
+from maguyva_tui.mcp.answers import search_answer
 from tests.core.test_engine import FIXTURE, CountingProvider
 
 FADES = "where do we log the server errors"
@@ -44,6 +45,7 @@ def test_a_faded_engine_is_said_with_its_factor_and_why(engine: Engine) -> None:
     assert _text_weights(result) == {round(result.weight("text") * fusion.TEXT_DISSENT, 6)}  # each vote's weight: the one used
     assert result.to_json()["faded"] == {"text": {"factor": 0.5, "why": why}}
     assert f"faded       text 0.2 × 0.5 = 0.1: {why}" in header_text(result).splitlines()
+    assert search_answer(engine, FADES, limit=5)["faded"] == {"text": {"factor": 0.5, "why": why}}  # MCP's search too
 
 
 def test_an_engine_counted_in_full_is_not_said_faded(engine: Engine) -> None:
@@ -52,6 +54,7 @@ def test_an_engine_counted_in_full_is_not_said_faded(engine: Engine) -> None:
     assert _text_weights(result) == {round(result.weight("text"), 6)}
     assert result.to_json()["faded"] == {}
     assert "faded" not in header_text(result)
+    assert "faded" not in search_answer(engine, AGREES, limit=5)  # left out when empty, as MCP leaves notices
 
 
 def test_a_literal_is_never_faded(engine: Engine) -> None:
