@@ -212,16 +212,22 @@ def _digest(text: str) -> bytes:
 def embedding_texts(snapshot: Snapshot, chunks: Sequence[Chunk]) -> list[str]:
     """The embedding text of each chunk, as :func:`embedding_items` makes it (each file's lines
     split once per call, not kept; read by positional reads: :class:`StoredTexts`)."""
-    by_path: dict[str, list[int]] = {}
-    for i, chunk in enumerate(chunks):
-        by_path.setdefault(chunk.path, []).append(i)
     texts = [""] * len(chunks)
     with StoredTexts(snapshot) as stored:
-        for path, places in by_path.items():
+        for path, places in _by_path(chunks).items():
             lines = stored.text(path).split("\n")
             for i in places:
                 texts[i] = _text_from_lines(chunks[i], lines)
     return texts
+
+
+def _by_path(chunks: Sequence[Chunk]) -> dict[str, list[int]]:
+    """The positions of ``chunks`` grouped by their file, files in the order first met: each file
+    read once for all its chunks."""
+    by_path: dict[str, list[int]] = {}
+    for i, chunk in enumerate(chunks):
+        by_path.setdefault(chunk.path, []).append(i)
+    return by_path
 
 
 def candidate_texts(snapshot: Snapshot, chunks: Sequence[Chunk]) -> list[str]:
@@ -229,12 +235,9 @@ def candidate_texts(snapshot: Snapshot, chunks: Sequence[Chunk]) -> list[str]:
     to rescore them): each file's bytes read, and only the lines a chunk's text reads decoded and
     split (its own, and :data:`REACH` above a definition's for its doc comment, read only when the
     definition is indented)."""
-    by_path: dict[str, list[int]] = {}
-    for i, chunk in enumerate(chunks):
-        by_path.setdefault(chunk.path, []).append(i)
     texts = [""] * len(chunks)
     with StoredTexts(snapshot) as stored:
-        for path, places in by_path.items():
+        for path, places in _by_path(chunks).items():
             data = stored.raw(path)
             ends = np.flatnonzero(np.frombuffer(data, np.uint8) == 10)  # line k (0-based) ends at ends[k]
             count = len(ends) + 1  # lines as ``split("\n")`` makes them
