@@ -529,6 +529,11 @@ _SIMILAR = (
 _DEFINED_WORDS = r"class|function|method|struct|interface|trait|enum|type|def|definition|constructor"
 _VERB = r"(?:find|show|open|locate|get)\s+(?:me\s+)?"
 _SHOW = rf"(?:{_VERB})?(?:the\s+)?"
+_DEFINITION_NOUN = r"(?:definition|declaration|implementation|source\s+code)"
+_OF = r"(?:\s+(?:of|for))?"
+_NOT_ENDING = rf"(?!(?:of|for|defined|declared|implemented|located){_END})"
+"""A phrase's last word that ends the phrase, not a name: "where is defined", "find the definition
+of" name nothing (they had asked for ``defined`` and ``of``); a backticked `` `of` `` is a name."""
 _DEFINITION_PHRASES = (
     lazy(
         rf"\bwhere(?:\s+(?:is|are)|'s)\s+{_SUBJECT}"
@@ -543,16 +548,24 @@ _DEFINITION_PHRASES = (
     ),
     lazy(r"^\s*(?:go|jump|goto|navigate|take\s+me)\s+to\b", re.I),
     lazy(
-        rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+`?(?P<x>{QUESTION_NAME})(?:\(\))?`?{_END}", re.I
+        rf"^\s*(?:where(?:\s+is|'s)\s+(?:(?:defined|declared|implemented|located)|(?:the\s+)?{_DEFINITION_NOUN}{_OF})"
+        rf"|(?:the\s+)?{_DEFINITION_NOUN}\s+(?:of|for)|{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS}|source\s+code){_OF}){_END}",
+        re.I,
+    ),
+    lazy(
+        rf"^\s*{_VERB}(?:the\s+)?(?:{_DEFINED_WORDS})\s+{_NOT_ENDING}`?(?P<x>{QUESTION_NAME})(?:\(\))?`?{_END}",
+        re.I,
     ),
     lazy(rf"^\s*{_SHOW}`?(?P<x>{QUESTION_NAME})(?:\(\))?`?\s+(?:{_DEFINED_WORDS}){_END}", re.I),
     lazy(
-        rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?`?(?!(?:{_DEFINED_WORDS})\s)(?P<x>{QUESTION_NAME})(?:\(\))?`?"
+        rf"^\s*where(?:\s+is|'s)\s+(?:the\s+)?{_NOT_ENDING}`?(?!(?:{_DEFINED_WORDS})\s)(?P<x>{QUESTION_NAME})(?:\(\))?`?"
         rf"(?:\s++(?:{_DEFINED_WORDS}))?{_END}",
         re.I,
     ),
 )
-"""The phrases that ask where a symbol is defined. "where is the Logger struct", "where is the
+"""The phrases that ask where a symbol is defined (the fifth: such a phrase with no name at all,
+"where is defined", "find the definition of", read as one asking for none, which the search says
+in one line). "where is the Logger struct", "where is the
 Marked class" name the kind after the name, as "the Engine class" does alone (they had been
 questions about meaning, no target, or with an error's name, ``RetryError``, its every mention);
 a kind's word is never the name itself ("where is the type definition" stays a question)."""

@@ -1,6 +1,7 @@
 """A definition question that names no symbol ("go to", "where is the class defined", "find the
 class") says so in one line, as "who calls" alone does: it had shown code related to the words
-"go" and "class" with no word that nothing was looked up. ``--depth`` given to a question that is
+"go" and "class" with no word that nothing was looked up; "where is  defined" and "find the
+definition of" had asked for a symbol named ``defined`` and ``of``. ``--depth`` given to a question that is
 not about impact is said unused (it had been ignored without a word)."""
 
 from __future__ import annotations
@@ -32,7 +33,9 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     return found
 
 
-@pytest.mark.parametrize("question", ["go to", "where is the class defined", "find the class", "jump to"])
+@pytest.mark.parametrize("question", ["go to", "where is the class defined", "find the class", "jump to",
+                                      "where is  defined", "where is declared?", "find the definition of",
+                                      "where is the definition of", "definition of", "show me the function for"])
 def test_a_definition_question_without_a_name_says_so(engine: Engine, question: str) -> None:
     result = engine.search(question)
     said = [n for n in result.notices if SAID in n]
@@ -40,7 +43,8 @@ def test_a_definition_question_without_a_name_says_so(engine: Engine, question: 
                     "showing related code"]
 
 
-@pytest.mark.parametrize("question", ["go to parse_config", "where is Config defined", "config.py:2"])
+@pytest.mark.parametrize("question", ["go to parse_config", "where is Config defined", "config.py:2",
+                                      "find the definition of parse_config", "definition of `load`"])
 def test_a_named_definition_question_says_nothing_of_it(engine: Engine, question: str) -> None:
     result = engine.search(question)
     assert result.results and not any(SAID in n for n in result.notices)
