@@ -339,12 +339,43 @@ class ActionsMixin(App[None]):
         if target.line > last:  # path:line past the file's end (go to's path:line): its last line, as vim +N
             self.notify(f"{target.path} has {last:,} lines: line {target.line:,} is past its end", severity="warning")
             target = replace(target, label=f"{target.path}:{last}", line=last, end_line=last)
-        preview = self.part(Preview)
-        name = plain_qualname(target.label).rpartition(".")[2] if target.detail else None  # a symbol: its own name
-        gone = not self.source.on_disk(target.path).is_file()
-        preview.show(target.path, text, target.line, target.end_line, seek=seek_pattern(name), gone=gone)
-        self.jumped = target
+        self._show_jumped(target, text)
         table = self.part(ResultsTable)
         row = table.current_row()
         self.jumped_over = (table.answer.request if table.answer else None, row.key if row else None)
-        preview.focus()
+        self.part(Preview).focus()
+
+    def _show_jumped(self, target: Target, text: str) -> None:
+        """Show the place gone to in the preview (a symbol's name sought on its line)."""
+        name = plain_qualname(target.label).rpartition(".")[2] if target.detail else None  # a symbol: its own name
+        gone = not self.source.on_disk(target.path).is_file()
+        self.part(Preview).show(target.path, text, target.line, target.end_line, seek=seek_pattern(name), gone=gone)
+        self.jumped, self.jumped_text = target, text
+
+    def _jumped_again(self) -> None:
+        """Show the place gone to as the index holds it now, as the list is drawn again: an edit on
+        disk brings the file's new text and its symbol's new lines, a removal is said in the title
+        (the preview had kept the lines of when it was gone to, a deleted file's without a word)."""
+        target = getattr(self, "jumped", None)
+        if target is None:
+            return
+        try:
+            text = self.source.read(target.path)
+        except (KeyError, OSError):  # out of the index: the lines on show stay, said gone
+            self.part(Preview).say_gone()
+            return
+        if text != self.jumped_text:
+            target = self._found_again(target, text)
+        self._show_jumped(target, text)
+
+    def _found_again(self, target: Target, text: str) -> Target:
+        """The place gone to in its file's new text: its symbol where the index now defines it (the
+        one nearest its old line), else the same line, or the file's last."""
+        if target.detail:
+            kind = target.detail.split()[:1]
+            same = [t for t in self.source.jump_targets()
+                    if t.label == target.label and t.path == target.path and t.detail.split()[:1] == kind]
+            if same:
+                return min(same, key=lambda t: abs(t.line - target.line))
+        last = line_count(text)
+        return replace(target, line=last, end_line=last) if target.line > last else target

@@ -201,6 +201,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._offered: tuple[bool, bool] | None = None  # None: the query box has the focus
         """What the footer offers (a weight to change, a what-if to reset), as last refreshed."""
         self.jumped: Target | None = None
+        self.jumped_text = ""
+        """The text of the file gone to, as the preview shows it: an edit on disk is told by it."""
         self.jumped_over: tuple[Request | None, object] = (None, None)
         """The question and the result highlighted when the go-to was made: the list shown again
         with that result highlighted (a resize, an engine joining, a file changed) keeps the jump."""
@@ -619,7 +621,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         if self.jumped is not None and shown is not None and shown.request.same_question(asked) and (
             (row.key if row else None) == over
         ):
-            return  # the same list drawn again: the file gone to stays on show
+            self._jumped_again()  # the same list drawn again: the file gone to stays on show, as now
+            return
         self.jumped = None
         preview = self.part(Preview)
         if row is None or shown is None:

@@ -245,6 +245,13 @@ class Preview(ScrollView, can_focus=True):
         its place), as it has no width of its own then."""
         return self.scrollable_content_region.width or self.app.size.width
 
+    def say_gone(self) -> None:
+        """Say in the title that the file on show was removed (its lines stay on show)."""
+        if self.shown is not None:
+            title = _title(*self.shown, gone=True)
+            if title != self.border_title:
+                self.border_title = title
+
     @property
     def shown_text(self) -> str:
         """The text on show: the file's lines, else the message."""
