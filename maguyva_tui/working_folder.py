@@ -11,6 +11,7 @@ repository before the one beside the working folder.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 
@@ -46,3 +47,40 @@ def from_working_folder(query: str, scope: str | None) -> tuple[str, str | None]
     if not read:
         return query, None
     return rewritten, f"read {', '.join(read)}: the working folder is {folder}/ of the repository"
+
+
+def across_repositories(query: str, cwd: str, labels: dict[str, str]) -> tuple[str, str | None]:
+    """``query`` with each path it writes from the working folder ``cwd`` written as a workspace
+    writes its paths, ``label/path`` of the repository holding it (``labels``: each repository's
+    real folder to its label), and the line saying how they were read; as it is, and ``None``,
+    where no path is so written, for a quoted string, or for a path in no repository or naming one's
+    top. ``cd a/src && maguyva search ../README.md:1 --repo .. --repo ../../b`` had searched the
+    words of ``../README.md``, where ``a/README.md`` is indexed."""
+    if any(mark in query for mark in "\"'`"):
+        return query, None
+    read: list[str] = []
+
+    def labelled(found: re.Match[str]) -> str:
+        written = found.group("path")
+        where = os.path.realpath(os.path.join(cwd, written))
+        root = max((r for r in labels if where.startswith(r.rstrip(os.sep) + os.sep)), key=len, default=None)
+        if root is None:
+            return found.group()  # in no repository (or one's top): as written
+        path = f"{labels[root]}/{os.path.relpath(where, root).replace(os.sep, '/')}"
+        path += "/" if written.endswith("/") else ""
+        read.append(f"{written} as {path}")
+        return path + found.group("place")
+
+    rewritten = _WRITTEN.sub(labelled, query)
+    if not read:
+        return query, None
+    return rewritten, f"read {', '.join(read)}: the working folder is {_within(os.path.realpath(cwd), labels)}"
+
+
+def _within(folder: str, labels: dict[str, str]) -> str:
+    """The working folder as a workspace names it: ``src/ of a``, ``the top of a``, else as it is."""
+    root = max((r for r in labels if (folder + os.sep).startswith(r.rstrip(os.sep) + os.sep)), key=len, default=None)
+    if root is None:
+        return folder
+    inside = os.path.relpath(folder, root).replace(os.sep, "/")
+    return f"the top of {labels[root]}" if inside == "." else f"{inside}/ of {labels[root]}"

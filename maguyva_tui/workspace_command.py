@@ -16,6 +16,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from maguyva_tui.core.workspace import (
 )
 from maguyva_tui.json_out import wire_safe
 from maguyva_tui.terminal import after_update, printable, printable_lines
+from maguyva_tui.working_folder import across_repositories
 
 EXIT_SOME_MISSING = 2
 """``index`` over several repositories when one could not be indexed (the others were)."""
@@ -174,9 +176,13 @@ def search_workspace(args: argparse.Namespace, emit: Callable[[dict[str, Any]], 
             print(f"maguyva: skipped {printable(missing.label)}: {printable(missing.reason)}", file=sys.stderr)
         if args.batch and run_batch is not None:
             return run_batch(args, lambda text, options: _with_cut(*coordinator.search_page(_request(text, options))))
-        request = SearchRequest(args.query, args.limit, args.modality, args.regex, _case(args), args.intent,
+        query, read = (args.query, None) if args.regex else across_repositories(
+            args.query, os.getcwd(), {os.path.realpath(s.root): s.label for s in coordinator.shards})
+        request = SearchRequest(query, args.limit, args.modality, args.regex, _case(args), args.intent,
                                 args.preset, None, args.depth)
         answer, more = coordinator.search_page(request)
+        if read:  # ../README.md typed in a/src: read as a/README.md, as every path of the answer is written
+            answer = replace(answer, result=replace(answer.result, notices=(read, *answer.result.notices)))
     finally:
         coordinator.close()
         if cluster is not None:

@@ -207,3 +207,22 @@ def test_json_says_a_string_found_in_another_case_in_the_json_alone(ws: Workspac
     assert any("in another case" in notice for notice in json.loads(proc.stdout)["notices"])
     human = ws.search('"econnrefused"', "--repo", str(ws.service), "--repo", str(ws.frontend), runner=here)
     assert "in another case" in human.stderr
+
+
+def test_a_path_written_from_the_working_folder_is_read_in_its_repository(ws: Workspace, here: Runner,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """An outside tester's ``cd service && maguyva search ./config.py:12 --repo . --repo ../frontend``
+    searched the words of ``./config.py`` over both repositories (one repository had been fixed):
+    a path typed from the working folder is the file of the repository holding it, written as the
+    workspace writes its paths, and said so; a quoted string and a path in no repository stay."""
+    monkeypatch.chdir(ws.service)
+    repos = ("--repo", ".", "--repo", "../frontend", "--json")
+    answer = json.loads(ws.search("./config.py:12", *repos, runner=here).stdout)
+    assert [(r["repo"], r["path"], r["start_line"]) for r in answer["results"]] == [("service", "config.py", 12)]
+    assert answer["notices"][0] == "read ./config.py as service/config.py: the working folder is the top of service"
+    answer = json.loads(ws.search("../frontend/api.ts", *repos, runner=here).stdout)
+    assert {(r["repo"], r["path"]) for r in answer["results"]} == {("frontend", "api.ts")}
+    assert answer["notices"][0] == "read ../frontend/api.ts as frontend/api.ts: the working folder is the top of service"
+    for kept in ("'./config.py'", "../../elsewhere/x.py"):
+        answer = json.loads(ws.search(kept, *repos, runner=here).stdout)
+        assert not any(n.startswith("read ") for n in answer["notices"])
