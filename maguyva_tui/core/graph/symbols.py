@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.bulk import bulk
 from maguyva_tui.core.graph.spans import Bounds, SpanMap
-from maguyva_tui.core.graph.tables import KIND_PRIORITY, SEPARATOR, split_id, symbol_id
+from maguyva_tui.core.graph.tables import CLASS_KINDS, KIND_PRIORITY, SEPARATOR, split_id, symbol_id
 from maguyva_tui.core.store.arrays import Strings
 from maguyva_tui.core.store.records import decode_records
 from maguyva_tui.core.types import Symbol, stored_symbol, symbol_flags
@@ -95,6 +95,11 @@ LINKED_FAMILIES: frozenset[str] = frozenset({"c", "go", "rust", "ruby"})
 Rust's methods defined away from their type): the only ones :class:`LinkNames` holds (every
 family's held every symbol's id again, 87 MB of a 450 MB corpus of mostly Python)."""
 
+TYPE_FAMILIES: frozenset[str] = frozenset({"php"})
+"""The families whose top-level types alone :class:`LinkNames` holds in ``tops``, by name: a PHP
+class in a file not named after it (``class Formatter`` in ``helpers.php``), which PSR-4's file
+names cannot find (``resolve/php.py``)."""
+
 
 @dataclass(slots=True)
 class LinkNames:
@@ -111,9 +116,11 @@ class LinkNames:
     def add(self, path: str, entry: Sequence[Symbol] | Sequence[Row]) -> None:
         """Index one file's symbols."""
         self.derived.clear()
-        for _, qualname, _, language in names_of(entry):
+        for _, qualname, kind, language in names_of(entry):
             family = mod.family(language)
             if family not in LINKED_FAMILIES:
+                if family in TYPE_FAMILIES and "." not in qualname and kind in CLASS_KINDS:
+                    self.tops.setdefault(family, {}).setdefault(qualname, []).append(symbol_id(path, qualname))
                 continue
             node = symbol_id(path, qualname)
             self.qualnames.setdefault(family, {}).setdefault(qualname, []).append(node)
@@ -125,7 +132,7 @@ class LinkNames:
         self.derived.clear()
         for _, qualname, _, language in names_of(entry):
             family = mod.family(language)
-            if family not in LINKED_FAMILIES:
+            if family not in LINKED_FAMILIES | TYPE_FAMILIES:
                 continue
             node = symbol_id(path, qualname)
             _discard(self.qualnames, family, qualname, node)

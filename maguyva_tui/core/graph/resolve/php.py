@@ -11,15 +11,18 @@ leading parts are dropped one by one until a path ends with what is left. Where 
 maps the namespace's prefix (``Ramsey\\Uuid\\`` to ``src/``), the file its PSR-4 folder and the
 name's remaining parts spell is the class first: ``Ramsey\\Uuid\\Uuid`` is ``src/Uuid.php``, where
 ``src/Nonstandard/Uuid.php`` ends alike and had made every ``Uuid::`` call ambiguous. A name used without
-``use`` is a class of the same namespace, so of the same folder. A function called bare and
+``use`` is a class of the same namespace, so of the same folder. A class no file is named after
+is found by its name where one file defines it (``class Formatter`` in ``helpers.php``). A function called bare and
 defined nowhere is PHP's own (``strlen``, ``array_map``): external; a class found nowhere stays unresolved (it may be a vendored package's).
 """
 
 from __future__ import annotations
 
+import posixpath
+
 from maguyva_tui.core.graph import modules as mod
 from maguyva_tui.core.graph.resolve.base import AMBIGUOUS, UNRESOLVED, Language, Lookup
-from maguyva_tui.core.graph.tables import FileIndex
+from maguyva_tui.core.graph.tables import FileIndex, split_id
 from maguyva_tui.core.parsing.facts.composer import PSR4_FOLDER
 
 SEPARATOR = "\\"
@@ -66,8 +69,31 @@ class PHP(Language):
 
 def _class_files(r: Lookup, parts: list[str]) -> tuple[str, ...]:
     """Return the files a class's namespace parts and name may be: the one Composer's PSR-4
-    autoloading loads it from, else those its path's longest suffix names."""
-    return _autoloaded(r, parts) or _longest_suffix(r, parts)
+    autoloading loads it from, else those its path's longest suffix names, else those that define
+    a type of its name in a file named otherwise (:func:`_defined_elsewhere`)."""
+    return _autoloaded(r, parts) or _longest_suffix(r, parts) or _defined_elsewhere(r, parts)
+
+
+def _defined_elsewhere(r: Lookup, parts: list[str]) -> tuple[str, ...]:
+    r"""Return the files defining a top-level class, interface, trait or enum of a name's last part
+    whose own name is another (``class Formatter`` in ``src/helpers.php``): no PSR-4 path names it,
+    and ``use App\Formatter; Formatter::fmt()`` had been tied to nothing. Where a ``composer.json``
+    maps PSR-4 prefixes, only below the folders of the longest one the name's namespace starts with,
+    and none where no prefix is its (``use Vendor\Pkg\Widget``: another package's). A file named
+    after the class is left to the rules above, which read it as another package's where its
+    folder's prefix is not the name's (symfony/console's ``Exception/InvalidArgumentException.php``)."""
+    name = parts[-1]
+    r.deps.add("glob:php")  # a file that starts defining it changes the answer
+    paths = tuple(dict.fromkeys(split_id(node)[0] for node in r.names().tops.get("php", {}).get(name, ())))
+    paths = tuple(p for p in paths if posixpath.basename(p) != name + ".php")
+    prefixes = r.memoized(("php-psr4",), _psr4_folders, r)
+    if not paths or not prefixes:
+        return paths
+    for used in range(len(parts) - 1, 0, -1):
+        folders = prefixes.get(tuple(parts[:used]))
+        if folders:
+            return paths if "" in folders else tuple(p for p in paths if _below(p, frozenset(folders)))
+    return ()
 
 
 def _autoloaded(r: Lookup, parts: list[str]) -> tuple[str, ...]:
