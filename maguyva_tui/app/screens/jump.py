@@ -60,6 +60,11 @@ class JumpScreen(ModalScreen[Target | None]):
         self.candidates = candidates
         self.finder = Finder(candidates, order, lines)
         self.matches: list[Target] = []
+        self.listed_for: str | None = None
+        """The text whose matches are listed (``None`` before the first list)."""
+        self.steps: tuple[str, int] = ("", 0)
+        """The arrows' moves made on a text before its matches were listed, and that text: they
+        move from its first match once listed."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="jump-box"):
@@ -85,15 +90,16 @@ class JumpScreen(ModalScreen[Target | None]):
             self.finder.prepare()  # while the first letter is typed: 0.2 s over 155,000 names
 
     def _show(self, text: str, found: list[Target]) -> None:
-        if text != self.query_one("#jump-input", Input).value:
-            return  # stale: a newer keystroke is on its way
-        self.matches = found
+        if not self.is_attached or text != self.query_one("#jump-input", Input).value or text == self.listed_for:
+            return  # closed, stale (a newer keystroke is on its way), or listed at enter already
+        self.matches, self.listed_for = found, text
         options = self.query_one("#jump-list", OptionList)
         options.clear_options()
         width = self._label_width(len(found))
         options.add_options([Option(_label(t, width)) for t in found])
+        (moved, steps), self.steps = self.steps, ("", 0)
         if found:
-            options.highlighted = 0
+            options.highlighted = min(max(steps if moved == text else 0, 0), len(found) - 1)
         elif text.strip():  # an empty list had said nothing, and enter closed the box as if it went
             options.add_option(Option(Content.styled(f"nothing matches {printable(text)}", "dim italic"), disabled=True))
 
@@ -117,6 +123,10 @@ class JumpScreen(ModalScreen[Target | None]):
         options.highlighted = highlighted
 
     def action_cursor(self, step: int) -> None:
+        text = self.query_one("#jump-input", Input).value
+        if self.listed_for != text:  # the list on show is the text before's: moved once the text's is listed
+            self.steps = (text, self.steps[1] + step if self.steps[0] == text else step)
+            return
         options = self.query_one("#jump-list", OptionList)
         if options.option_count:
             current = options.highlighted or 0
@@ -124,7 +134,12 @@ class JumpScreen(ModalScreen[Target | None]):
 
     @on(Input.Submitted, "#jump-input")
     def _submitted(self, event: Input.Submitted) -> None:
-        """Go to the highlighted match; with none for the text typed, stay (the list says so)."""
+        """Go to the highlighted match; with none for the text typed, stay (the list says so). Where
+        the text's matches are not listed yet, they are ranked now: the list on show was the text
+        before's (a traceback's frame line pasted into sympy's go-to, then enter at once, had opened
+        ``AUTHORS``, the empty box's first file)."""
+        if self.listed_for != event.value:
+            self._show(event.value, self.finder.rank(event.value, SHOWN))
         if not self.matches and event.value.strip():
             return
         index = self.query_one("#jump-list", OptionList).highlighted
