@@ -366,7 +366,10 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if used is not None:  # "click.echo", "errors.New": no definition here, but lines that use it
         named = intent.target if intent.rule in _NAMING_RULES and intent.target else req.text  # a phrase: its name's
         again = search(replace(req, text=named, intent="exact_match"), parts, checkpoint, places, skip)
-        if again.results:
+        if again.lookup_failed is not None and intent.target and intent.target != named:
+            named = intent.target  # choices.map(&:name), which no line holds: the lines of choices.map, its name
+            again = search(replace(req, text=named, intent="exact_match"), parts, checkpoint, places, skip)
+        if again.results and again.lookup_failed is None:
             role = name_role(intent.target or named, again.results,  # what the lines say it is
                              getattr(parts.generation.snapshot, "raw", None))
             used = replace(used, message=used.message.replace(UNKNOWN_ROLE, role, 1))
@@ -765,7 +768,10 @@ def _neither(again: SearchResult, literal: LookupFailure) -> SearchResult:
     held = _HELD_CLAUSE.match(rest)  # "; big.min.js holds it, not indexed (over 1 MiB)": said once, at the end
     if held and head.endswith(held.group()):
         head = head[: -len(held.group())]
-    both = replace(named, message=f"{head} and no symbol is named {echo(named.target)}{rest}")
+    if rest.startswith(" is defined here"):  # its lines listed: "..., and no symbol named X is defined here (...)"
+        both = replace(named, message=f"{head}, and {named.message}")
+    else:
+        both = replace(named, message=f"{head} and no symbol is named {echo(named.target)}{rest}")
     notices = tuple(both.message if notice == named.message else notice for notice in again.notices)
     return replace(again, notices=notices, lookup_failed=both)
 

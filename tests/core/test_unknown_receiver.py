@@ -78,6 +78,18 @@ def test_an_identifier_used_but_defined_elsewhere_lists_the_lines_that_name_it(u
     assert answer.lookup_failed.message in answer.notices
 
 
+def test_a_line_of_code_no_line_holds_lists_the_lines_of_the_name_it_writes(used: Engine) -> None:
+    """tty-prompt's ``choices.map(&:name)``, which no line holds: it had listed 42 results of related
+    code under "no symbol is named choices.map is defined here (...); showing the lines that name
+    it", none of which named it, where 4 lines hold ``choices.map``."""
+    answer = used.search("click.echo(&:name)")
+    assert [(r.path, r.start_line) for r in answer.results] == [("cli.py", 5), ("cli.py", 6)]
+    assert answer.lookup_failed is not None and answer.lookup_failed.message == (
+        'no line holds "click.echo(&:name)", and no symbol named click.echo is defined here (an attribute, an '
+        "import, a builtin or another package's name); showing the lines that name it")
+    assert answer.lookup_failed.message in answer.notices
+
+
 @pytest.mark.parametrize("text", ["where is click.echo defined", "def click.echo", "where is the click.echo function defined"])
 def test_a_definition_question_about_a_name_used_but_defined_elsewhere_lists_its_lines(used: Engine, text: str) -> None:
     # textwrap's "where is CopyWebpackPlugin defined" (a require()'d const): before, a CI workflow as related code
