@@ -4,9 +4,12 @@
 nothing in it runs code) holds plain arrays only: strings as one table (``arrays.py``), rows of
 strings as records, sites as columns. Nodes are not stored: they are the files in path order, each
 followed by its symbols' qualnames in position order, and every array refers to them by that
-position. Sites, loose sites and member edges are concatenated in path order with a count per file;
-the order of the sites by target is stored too, so the first callers question after loading sorts
-nothing. The facts are not stored (the index has them): ``attach`` gives them back before an
+position. Sites, loose sites and member edges are concatenated in path order with a count per file.
+The order of the sites by target is not stored: it is sorted again when the graph is read (a radix
+sort of the targets, :func:`~maguyva_tui.core.graph.sites.by_target`; issue 19: sympy's 1.27 MB,
+0.044 x its tree, for a few milliseconds of a graph's first question). The site columns that
+change little from one site to the next are stored coded where that is smaller (:data:`CODED`:
+sympy's 1.2 MB less), and decoded whole as the graph is read (a millisecond or two). The facts are not stored (the index has them): ``attach`` gives them back before an
 update. Nor are the symbols: a graph's rows of a file are its facts' symbols in position order, so
 an opened graph reads the facts' record table and strings (``facts_symbols.npy``,
 ``facts_strings.bin``, mapped) and stores only its count per file, which with the paths must
@@ -46,14 +49,14 @@ from maguyva_tui.core.store.npz import mapped_npz
 from maguyva_tui.core.store.records import Record, decode_records, encode_records
 from maguyva_tui.core.types import FileFacts
 
-FORMAT = 4
+FORMAT = 5
 """Bumped whenever the stored layout changes; an older graph is refused (4: the symbols read from
-the facts, no longer stored)."""
+the facts, no longer stored; 5: the sites' order by target no longer stored, columns coded)."""
 
 RECORDS = {"deps": "s", "bases": "ss", "base_parts": "sss", "base_sources": "ss"}
 """The record tables of ``graph.npz`` and their fields (``s`` a string, ``i`` an int)."""
 
-COLUMNS = {"sites": ("counts", "line", "source", "target", "kind", "order"),
+COLUMNS = {"sites": ("counts", "line", "source", "target", "kind"),
            "loose": ("counts", "line", "source", "kind", "outcome", "name"),
            "members": ("counts", "source", "target")}
 """The array columns of ``graph.npz``, stored as ``<group>.<column>``."""
@@ -111,7 +114,6 @@ def dump(graph: Persisted) -> dict[str, Any]:
             "source": remap[_cat(b.source for b in blocks)],
             "target": target,
             "kind": codes(_cat(b.kind for b in blocks)),
-            "order": np.argsort(target, kind="stable").astype(np.int32),
         },
         "loose": {
             "counts": ints([len(b.line) for b in loose]),
@@ -229,8 +231,7 @@ def _load_sites(graph: Persisted, paths: Sequence[str], files: dict[str, int], s
     graph.blocks = SpanMap(Bounds(files, _ends(sites["counts"])),
                            lambda a, b: Block(line[a:b], source[a:b], target[a:b], kind[a:b]), sites)
     file = np.repeat(np.arange(len(paths), dtype=np.int32), sites["counts"])
-    graph._derived["merged"] = merged_from(tuple(paths), file, line, source, target, kind, len(graph.nodes),
-                                           sites["order"])
+    graph._derived["merged"] = merged_from(tuple(paths), file, line, source, target, kind, len(graph.nodes))
 
 
 def _load_loose(graph: Persisted, files: dict[str, int], loose: dict[str, NDArray[Any]],
@@ -297,7 +298,7 @@ def _base_records(bases: dict[str, list[str]], parts: dict[str, dict[str, list[s
 
 
 NARROW: dict[str, tuple[type[np.generic], ...]] = {
-    **{name: (np.uint16, np.int32) for name in ("sites.line", "sites.source", "sites.target", "sites.order", "loose.line",
+    **{name: (np.uint16, np.int32) for name in ("sites.line", "sites.source", "sites.target", "loose.line",
                                                 "loose.source", "loose.name", "members.source", "members.target",
                                                 "loose_names", "deps", *(n for n in RECORDS if n != "deps"))},
     "string_offsets": (np.uint32, np.int64),
@@ -313,9 +314,91 @@ def save_arrays(path: Path, arrays: dict[str, NDArray[Any]]) -> None:
     :data:`NARROW` in the narrowest type that holds them."""
     if any(a.dtype.hasobject for a in arrays.values()):
         raise TypeError("object arrays are never stored")
-    stored = {name: _narrowed(array, NARROW[name]) if name in NARROW else array for name, array in arrays.items()}
+    stored = {}
+    for name, array in arrays.items():
+        stored.update(_coded(name, _narrowed(array, NARROW[name]) if name in NARROW else array))
     with open(path, "wb") as handle:
         np.savez(handle, **cast(dict[str, Any], stored))  # arrays by name (numpy's stub reads bool)
+
+
+CODED = ("sites.line", "sites.source", "sites.kind", "loose.line", "loose.source", "loose.kind", "loose.outcome",
+         "members.target")
+"""Columns stored coded where that saves :data:`CODED_LEAST` bytes or more, each the smaller way:
+
+    <column>.deltas, <column>.at, <column>.values   each value less the one before as ``int8``
+        (a site's line, its enclosing symbol: 99 % within 127 of the site before), 0 at the
+        positions ``at`` (``uint32``, 0 the first) whose values are given whole in ``values``
+    <column>.runs, <column>.values   runs of one value (a kind: 1 % of sites differ from the
+        one before): where each starts (``uint32``) and the column's length last; each one's value
+
+``values`` keeps the column's type. Sympy's sites and loose sites: 2.2 -> 1.0 MB."""
+
+CODED_LEAST = 1 << 12
+"""Bytes a coded column saves at the least, or it is stored as it is: a small graph's columns stay
+mapped, read as touched."""
+
+DELTA_MOST = 127
+"""The largest step a delta of ``int8`` holds either way."""
+
+
+def _coded(name: str, column: NDArray[Any]) -> dict[str, NDArray[Any]]:
+    """A column as stored: itself, or its deltas or runs (:data:`CODED`), whichever is smallest."""
+    if name not in CODED or len(column) >= 1 << 32:
+        return {name: column}
+    wide = column.astype(np.int64)
+    step = np.diff(wide, prepend=np.int64(0))
+    whole = np.flatnonzero(np.abs(step) > DELTA_MOST)
+    if not len(whole) or whole[0]:
+        whole = np.concatenate((np.zeros(1, np.int64), whole))
+    delta_bytes = len(column) + len(whole) * (4 + column.itemsize)
+    starts = np.flatnonzero(np.concatenate(([True], wide[1:] != wide[:-1]))) if len(column) else whole[:0]
+    run_bytes = (len(starts) + 1) * 4 + len(starts) * column.itemsize
+    if min(delta_bytes, run_bytes) + CODED_LEAST > column.nbytes:
+        return {name: column}
+    if run_bytes <= delta_bytes:
+        return {f"{name}.runs": np.append(starts, len(column)).astype(np.uint32), f"{name}.values": column[starts]}
+    step[whole] = 0
+    return {f"{name}.deltas": step.astype(np.int8), f"{name}.at": whole.astype(np.uint32), f"{name}.values": column[whole]}
+
+
+def decoded(arrays: dict[str, NDArray[Any]]) -> dict[str, NDArray[Any]]:
+    """A stored graph's arrays with its coded columns (:data:`CODED`) decoded; ValueError where
+    their parts disagree (a damaged file)."""
+    for name in CODED:
+        values = arrays.pop(f"{name}.values", None)
+        if values is None:
+            continue
+        runs, deltas, at = (arrays.pop(f"{name}.{part}", None) for part in ("runs", "deltas", "at"))
+        if runs is not None:
+            arrays[name] = _from_runs(runs, values)
+        elif deltas is not None and at is not None:
+            arrays[name] = _from_deltas(deltas, at, values)
+        else:
+            raise ValueError(f"graph {name} coded without its parts")
+    return arrays
+
+
+def _from_runs(runs: NDArray[Any], values: NDArray[Any]) -> NDArray[Any]:
+    """A column from where its runs start (its length last) and their values."""
+    bounds = np.asarray(runs, np.int64)
+    lengths = np.diff(bounds)
+    if len(bounds) != len(values) + 1 or (len(bounds) and int(bounds[0])) or (lengths <= 0).any():
+        raise ValueError("graph runs disagree")
+    return np.repeat(np.asarray(values), lengths)
+
+
+def _from_deltas(deltas: NDArray[Any], at: NDArray[Any], values: NDArray[Any]) -> NDArray[Any]:
+    """A column from its steps, with the values given whole at ``at`` (0 the first)."""
+    where = np.asarray(at, np.int64)
+    if len(where) != len(values) or (len(deltas) and (not len(where) or int(where[0]) != 0)) \
+            or (np.diff(where) <= 0).any() or (len(where) and int(where[-1]) >= len(deltas)):
+        raise ValueError("graph deltas disagree")
+    if not len(deltas):
+        return np.asarray(values)
+    running = np.cumsum(deltas, dtype=np.int64)
+    base = np.asarray(values, np.int64) - running[where]
+    column = running + np.repeat(base, np.diff(np.append(where, len(deltas))))
+    return column.astype(values.dtype)
 
 
 def _narrowed(array: NDArray[Any], types: tuple[type[np.generic], ...]) -> NDArray[Any]:
@@ -350,7 +433,7 @@ string_blob = _blob
 def read(path: Path, facts: Mapping[str, FileFacts]) -> dict[str, Any]:
     """Read a stored graph's state (for ``load``), its symbols from the facts it was built from;
     raise ValueError (or OSError) when it is damaged or disagrees with them."""
-    arrays = mapped_npz(path)
+    arrays = decoded(mapped_npz(path))
     blob = arrays["strings"].tobytes()
     strings = Strings(blob, arrays["string_offsets"])
     paths: list[str] = _leading(blob, arrays["string_offsets"], arrays["paths"]) or cast(
@@ -505,8 +588,8 @@ def _check(state: dict[str, Any]) -> None:
         raise ValueError("graph columns of the wrong type")
     nodes = len(state["rank"])
     slots = [("sites", "source"), ("sites", "target"), ("loose", "source"), ("members", "source"), ("members", "target")]
-    for group, column in [*slots, ("sites", "order")]:
-        values, limit = state[group][column], nodes if (group, column) in slots else len(state[group][column])
+    for group, column in slots:
+        values, limit = state[group][column], nodes
         if len(values) and (int(values.min()) < 0 or int(values.max()) >= limit):
             raise ValueError(f"graph {group} {column} out of range")
     names = state["loose"]["name"]

@@ -167,10 +167,27 @@ def merged_from(paths: tuple[str, ...], file: IntArray, line: IntArray, source: 
                 kind: CodeArray, size: int, order: NDArray[np.int64] | None = None) -> Merged:
     """Index concatenated columns by target (``order`` when it is already known)."""
     if order is None:
-        order = np.argsort(target, kind="stable")
+        order = by_target(target)
     starts = np.zeros(size + 1, dtype=np.int64)
     np.cumsum(np.bincount(target, minlength=size)[:size], out=starts[1:])
     return Merged(paths, file, line, source, target, kind, order.astype(np.int64, copy=False), starts)
+
+
+def by_target(target: IntArray) -> NDArray[np.int64]:
+    """The sites' positions sorted by target, stably: numpy's stable sort of 16-bit values (a radix
+    sort: sympy's 316,000 sites in 1.3 ms), of wider targets under 2**32 by their low halves then
+    their high ones (316,000 random ``int32`` targets: 7 ms, numpy's merge sort of them 49 ms). The
+    order is sorted as a graph is read, not stored (issue 19: sympy's 1.27 MB)."""
+    if target.dtype.itemsize <= 2 or not len(target):
+        return np.argsort(target, kind="stable").astype(np.int64, copy=False)
+    if int(target.min()) < 0 or int(target.max()) >= 1 << 32:
+        return np.argsort(target, kind="stable").astype(np.int64, copy=False)
+    wide = np.asarray(target, np.int64)
+    order = np.argsort((wide & 0xFFFF).astype(np.uint16), kind="stable")
+    high = (wide[order] >> 16).astype(np.uint16)
+    if not int(high.max()):
+        return order.astype(np.int64, copy=False)
+    return order[np.argsort(high, kind="stable")].astype(np.int64, copy=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,8 +98,7 @@ def _sites(graph: persist.Persisted, paths: list[str], at: dict[str, int], remap
     columns, counts, _ = _spliced(graph.blocks, paths, at, ("line", "source", "target", "kind"), EMPTY)  # type: ignore[arg-type]
     target = remap[columns["target"]]
     return {"sites.counts": counts, "sites.line": ints(columns["line"]), "sites.source": remap[columns["source"]],
-            "sites.target": target, "sites.kind": codes(columns["kind"]),
-            "sites.order": np.argsort(target, kind="stable").astype(np.int32)}
+            "sites.target": target, "sites.kind": codes(columns["kind"])}
 
 
 def _loose(graph: persist.Persisted, paths: list[str], at: dict[str, int], remap: NDArray[np.int32],
