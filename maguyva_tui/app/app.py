@@ -654,7 +654,8 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self.set_class(explaining, "-explain")
         if explaining and self.is_running:
             if self.jumped is not None and not self._highlight_jumped():
-                self.part(ExplainPanel).absent(self.part(ResultsTable).answer, self.jumped)
+                searched = self.request.text if self.shown_seq != self.seq else ""  # its answer is not listed yet
+                self.part(ExplainPanel).absent(self.part(ResultsTable).answer, self.jumped, searched)
                 return  # no result holds the place gone to: it stays the place on show (o opens it)
             self.jumped = None  # the explanation is the highlighted result's: its file shows beside it
             self._update_side()

@@ -52,9 +52,10 @@ class ExplainPanel(VerticalScroll):
         self.query_one("#explain-body", Static).update(Hanging([(line, _indent(line.plain))
                                                                  for line in content.split("\n", allow_blank=True)]))
 
-    def absent(self, answer: Answer | None, target: Target) -> None:
-        """Say that the file or symbol gone to has no ranking to explain: no result of the answer holds it."""
-        content = unlisted(answer, target)
+    def absent(self, answer: Answer | None, target: Target, searched: str = "") -> None:
+        """Say that the file or symbol gone to has no ranking to explain: no result of the answer
+        holds it, or none is listed yet while the question ``searched`` is."""
+        content = unlisted(answer, target, searched)
         self.plain = content.plain
         self.query_one("#explain-body", Static).update(content)
 
@@ -97,19 +98,23 @@ def where(path: str, start: int, end: int) -> str:
     return f"{path}:{start}" + (f"-{end}" if end > start else "")
 
 
-def unlisted(answer: Answer | None, target: Target) -> Content:
-    """Return why a place gone to (``g``) is not explained: the list holds no result there."""
+def unlisted(answer: Answer | None, target: Target, searched: str = "") -> Content:
+    """Return why a place gone to (``g``) is not explained: the list holds no result there, or
+    none yet, the question ``searched`` being searched."""
     place = f"  {target.path}:{target.line}" if target.detail else ""  # a file's label is its path
     kind = target.detail.split()[0] if target.detail else "file"
     lines = [Content.assemble((target.label, "bold"), (f"  {kind}", "dim"), place)]
-    if answer is None:
+    if answer is None and searched:  # it had said no question was asked beside the one searched
+        lines.append(Content(f"is not ranked yet: {quoted(searched)} is being searched"))
+    elif answer is None:
         lines.append(Content("is not ranked: no question is asked"))
     else:
         count = len(answer.rows)
         lines.append(Content(f"is not among the {count} result{'s' if count != 1 else ''} of {quoted(answer.request.text)}"))
         lines += [Content.assemble(("its file is listed: ", "dim"), f"#{i + 1}  {where(row.path, row.start_line, row.end_line)}")
                   for i, row in enumerate(answer.rows) if row.path == target.path][:3]
-    hint = "ask for it by name, or esc to the results and e on one" if answer is not None else "ask a question first"
+    hint = ("ask for it by name, or esc to the results and e on one" if answer is not None
+            else "the first is explained once listed" if searched else "ask a question first")
     lines += [Content(""), Content.styled(f"Only a listed result has a ranking to explain: {hint}.", "dim")]
     joined = Content("\n").join(lines)
     return Content(visible_lines(joined.plain), list(joined.spans))
