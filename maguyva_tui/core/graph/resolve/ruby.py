@@ -40,7 +40,7 @@ class Ruby(Language):
             qualname = f"{prefix}.{name}" if prefix else name
             nodes = qualnames.get(qualname)
             if nodes:
-                return _definition(qualname, nodes)
+                return _definition(r, qualname, nodes)
             if not prefix:
                 return None
             prefix = prefix.rpartition(".")[0]
@@ -49,16 +49,20 @@ class Ruby(Language):
         """Find a method or constant of a class or module defined in another file that reopens it."""
         r.deps.add("glob:" + FAMILY)
         nodes = r.names().qualnames.get(FAMILY, {}).get(qualname)
-        return _definition(qualname, nodes) if nodes else None
+        return _definition(r, qualname, nodes) if nodes else None
 
 
-def _definition(qualname: str, nodes: list[str]) -> str | None:
+def _definition(r: Lookup, qualname: str, nodes: list[str]) -> str | None:
     """Choose among the definitions of one qualified name: the one, or of a class or module several
     files open, the one in the file its name gives (``AMBIGUOUS`` when none or several are). An
     acronym's words may be written together in its file's name (``HTTParty`` in ``httparty.rb``,
     not ``http_party.rb``; ``JSONParser`` in ``jsonparser.rb``): a file so named is its home where
     none is named word by word (httparty's 24 files opening ``module HTTParty`` had left every
-    ``include HTTParty`` and ``HTTParty::Request`` outside the module unresolved)."""
+    ``include HTTParty`` and ``HTTParty::Request`` outside the module unresolved). A module no file
+    is named after is one namespace however many files open it: the shallowest file's opening
+    stands for it, its members found in the others (:meth:`Ruby.method_elsewhere`); tty-prompt's
+    ``module TTY``, opened by 40 files and named by no ``tty.rb``, had left every ``TTY::Prompt::Choice``
+    of its specs unresolved."""
     found = list(dict.fromkeys(nodes))
     if len(found) > 1:
         home = "/".join(_snake(part) for part in qualname.split(".")) + ".rb"
@@ -66,6 +70,8 @@ def _definition(qualname: str, nodes: list[str]) -> str | None:
         if not at_home:
             joined = home.replace("_", "")
             at_home = [t for t in found if ("/" + split_id(t)[0].replace("_", "").lower()).endswith("/" + joined)]
+        if not at_home and all(r.kind(t) == "module" for t in found):
+            at_home = [min(found, key=lambda t: (split_id(t)[0].count("/"), split_id(t)[0]))]
         found = at_home or found
     return unique(found)
 
