@@ -72,3 +72,20 @@ def test_the_sites_order_by_target_is_numpys_stable_order(dtype: type[np.generic
     target = np.random.default_rng(7).integers(0, top, 20_000).astype(dtype)
     assert by_target(target).tolist() == np.argsort(target, kind="stable").tolist()
     assert by_target(target[:0]).tolist() == []
+
+
+def test_a_graphs_ranks_are_stored_as_their_distinct_values_and_read_back_exactly(tmp_path: Path,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(persist, "CODED_LEAST", 0)
+    graph = built()
+    graph.save(tmp_path / "graph.npz")
+    stored = mapped_npz(tmp_path / "graph.npz")
+    assert "rank.table" in stored and "rank" not in stored and len(stored["rank.table"]) < len(stored["rank.codes"])
+    opened = CodeGraph.open(tmp_path / "graph.npz", facts())
+    assert opened.rank == graph.rank and len(opened.rank) > 3
+
+
+def test_ranks_keep_their_bits() -> None:
+    ranks = np.array([0.25, -0.0, 0.0, 1e-300, 0.25, 0.0, -0.0] * 1000)
+    again = persist.decoded(dict(persist._coded("rank", ranks)))["rank"]
+    assert again.dtype == np.float64 and again.view(np.int64).tolist() == ranks.view(np.int64).tolist()

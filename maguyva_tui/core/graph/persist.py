@@ -331,7 +331,10 @@ CODED = ("sites.line", "sites.source", "sites.kind", "loose.line", "loose.source
     <column>.runs, <column>.values   runs of one value (a kind: 1 % of sites differ from the
         one before): where each starts (``uint32``) and the column's length last; each one's value
 
-``values`` keeps the column's type. Sympy's sites and loose sites: 2.2 -> 1.0 MB."""
+``values`` keeps the column's type. Sympy's sites and loose sites: 2.2 -> 1.0 MB. The nodes' ranks
+too, where smaller, as their distinct values (``rank.table``, ``float64``, in order) and each
+node's among them (``rank.codes``, the narrowest unsigned type): many nodes share one (sympy's
+46,348 ranks are 9,453 values, 0.37 -> 0.17 MB), each read back exactly."""
 
 CODED_LEAST = 1 << 12
 """Bytes a coded column saves at the least, or it is stored as it is: a small graph's columns stay
@@ -343,6 +346,8 @@ DELTA_MOST = 127
 
 def _coded(name: str, column: NDArray[Any]) -> dict[str, NDArray[Any]]:
     """A column as stored: itself, or its deltas or runs (:data:`CODED`), whichever is smallest."""
+    if name == "rank":
+        return _table_coded(name, column)
     if name not in CODED or len(column) >= 1 << 32:
         return {name: column}
     wide = column.astype(np.int64)
@@ -361,9 +366,32 @@ def _coded(name: str, column: NDArray[Any]) -> dict[str, NDArray[Any]]:
     return {f"{name}.deltas": step.astype(np.int8), f"{name}.at": whole.astype(np.uint32), f"{name}.values": column[whole]}
 
 
+def _table_coded(name: str, column: NDArray[Any]) -> dict[str, NDArray[Any]]:
+    """A float column as its distinct values and each one's position among them, where smaller
+    (a NaN, never a rank, keeps it as it is)."""
+    if not len(column) or column.dtype != np.float64 or bool(np.isnan(column).any()):
+        return {name: column}
+    order = np.argsort(column, kind="stable")
+    ordered = column[order]
+    bits = ordered.view(np.int64)  # equal as stored: -0.0 is not 0.0
+    first = np.concatenate(([True], bits[1:] != bits[:-1]))
+    table = ordered[first]
+    kind = narrowest(len(table) - 1, (np.uint8, np.uint16, np.uint32))
+    if table.nbytes + len(column) * np.dtype(kind).itemsize + CODED_LEAST > column.nbytes:
+        return {name: column}
+    codes = np.empty(len(column), kind)
+    codes[order] = np.cumsum(first) - 1
+    return {f"{name}.table": table, f"{name}.codes": codes}
+
+
 def decoded(arrays: dict[str, NDArray[Any]]) -> dict[str, NDArray[Any]]:
-    """A stored graph's arrays with its coded columns (:data:`CODED`) decoded; ValueError where
-    their parts disagree (a damaged file)."""
+    """A stored graph's arrays with its coded columns (:data:`CODED`, the ranks) decoded;
+    ValueError where their parts disagree (a damaged file)."""
+    table, codes = arrays.pop("rank.table", None), arrays.pop("rank.codes", None)
+    if table is not None and codes is not None:
+        if codes.dtype.kind != "u" or (len(codes) and int(codes.max()) >= len(table)):
+            raise ValueError("graph rank codes out of range")
+        arrays["rank"] = np.asarray(table)[codes]
     for name in CODED:
         values = arrays.pop(f"{name}.values", None)
         if values is None:
