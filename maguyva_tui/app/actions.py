@@ -16,7 +16,7 @@ from textual.widgets import Input
 from textual.widgets.input import Selection
 
 from maguyva_tui.app.editor import NoEditor, open_command
-from maguyva_tui.app.fuzzy import Target, line_count
+from maguyva_tui.app.fuzzy import Target, followed, line_count
 from maguyva_tui.app.screens.help import HelpScreen, Section
 from maguyva_tui.app.screens.jump import JumpInput, JumpScreen
 from maguyva_tui.app.session import Answer, Request, adjusted
@@ -364,18 +364,6 @@ class ActionsMixin(App[None]):
         except (KeyError, OSError):  # out of the index: the lines on show stay, said gone
             self.part(Preview).say_gone()
             return
-        if text != self.jumped_text:
-            target = self._found_again(target, text)
+        if text != self.jumped_text:  # edited: its lines where the edit moved them
+            target = followed(target, self.jumped_text, text)
         self._show_jumped(target, text)
-
-    def _found_again(self, target: Target, text: str) -> Target:
-        """The place gone to in its file's new text: its symbol where the index now defines it (the
-        one nearest its old line), else the same line, or the file's last."""
-        if target.detail:
-            kind = target.detail.split()[:1]
-            same = [t for t in self.source.jump_targets()
-                    if t.label == target.label and t.path == target.path and t.detail.split()[:1] == kind]
-            if same:
-                return min(same, key=lambda t: abs(t.line - target.line))
-        last = line_count(text)
-        return replace(target, line=last, end_line=last) if target.line > last else target

@@ -7,6 +7,7 @@ import threading
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from difflib import SequenceMatcher
 from itertools import groupby
 from typing import TypeAlias
 
@@ -51,6 +52,30 @@ def targets(files: Iterable[str], symbols: Iterable[object], prefix: str = "") -
 def line_count(text: str) -> int:
     """Lines of a file's text (a last line without its newline counts; an empty file has one)."""
     return max(text.count("\n") + (not text.endswith("\n")), 1)
+
+
+def followed(target: Target, before: str, after: str) -> Target:
+    """The place ``target`` of a file's text ``before`` in its new text ``after``: its lines where
+    the edit moved them (lines added above a symbol gone to), a changed line where its
+    replacement stands, within the new file (a ``path:line`` label says the new line)."""
+    old, new = before.splitlines(), after.splitlines()
+    index, line = target.line - 1, target.line
+    if target.detail or label_line(target) is not None:  # a file's own target stays at its top
+        for _tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new).get_opcodes():
+            if i1 <= index < i2:  # kept, or changed: the line of the change standing in its place
+                line = j1 + min(index - i1, max(j2 - j1 - 1, 0)) + 1
+                break
+    line = max(min(line, len(new)), 1)
+    end = max(min(target.end_line + line - target.line, len(new)), line)
+    label = target.label if label_line(target) is None else f"{target.label.rpartition(':')[0]}:{line}"
+    return replace(target, label=label, line=line, end_line=end)
+
+
+def label_line(target: Target) -> int | None:
+    """The line a file's ``path:line`` target names in its label (``None``: a symbol, or a file's top)."""
+    if target.detail or not target.label.endswith(f":{target.line}"):
+        return None
+    return target.line
 
 
 def target_place(target: Target) -> tuple[str, int, int] | None:

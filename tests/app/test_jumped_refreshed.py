@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from maguyva_tui.app.fuzzy import Target
+from maguyva_tui.app.fuzzy import Target, followed
 from maguyva_tui.app.messages import FilesChanged
 from maguyva_tui.app.widgets.preview import Preview
 from tests.app.conftest import SIZE, ask, settle
@@ -71,3 +71,22 @@ async def test_the_symbol_gone_to_is_shown_at_its_new_lines(make_app, tmp_path: 
             pilot, app, root, lambda path: path.write_text("import os\n\n\n" + path.read_text()), symbol)
         assert preview.shown == ("fonts.py", 4, 5)
         assert str(preview.border_title).startswith("fonts.py:4-5")
+
+
+BEFORE = "def f():\n    return 1\n\ndef load_font(name):\n    return name\n"
+ABOVE = "import os\n\n\n" + BEFORE
+
+
+@pytest.mark.parametrize(
+    ("target", "after", "place"),
+    [
+        (Target("load_font", "x.py", 4, 5, "function  x.py:4"), ABOVE, ("load_font", 7, 8)),  # lines added above
+        (Target("x.py:4", "x.py", 4, 4), ABOVE, ("x.py:7", 7, 7)),  # a path:line gone to, its label too
+        (Target("x.py", "x.py", 1, 1), ABOVE, ("x.py", 1, 1)),  # a file's own target: its top
+        (Target("x.py:4", "x.py", 4, 4), BEFORE.replace("load_font", "load_typeface"), ("x.py:4", 4, 4)),  # changed
+        (Target("x.py:5", "x.py", 5, 5), "x = 1\n", ("x.py:1", 1, 1)),  # cut short: within the file
+    ],
+)
+def test_a_place_gone_to_follows_the_edit(target: Target, after: str, place: tuple[str, int, int]) -> None:
+    moved = followed(target, BEFORE, after)
+    assert (moved.label, moved.line, moved.end_line) == place
