@@ -116,7 +116,15 @@ from maguyva_tui.core.message_text import (
 )
 from maguyva_tui.core.missing_paths import close_paths, holds, link_said, missing_path, names_path
 from maguyva_tui.core.name_roles import UNKNOWN_ROLE, name_role
-from maguyva_tui.core.names import QUESTION_NAME, is_operator_method, qualifier_parts, spelled, unhidden
+from maguyva_tui.core.names import (
+    OPERATOR_METHOD,
+    QUALIFIED_NAME,
+    QUESTION_NAME,
+    is_operator_method,
+    qualifier_parts,
+    spelled,
+    unhidden,
+)
 from maguyva_tui.core.other_calls import (
     base_reached,
     callees_notes,
@@ -1798,7 +1806,18 @@ def _defined_subject(generation: Generation, intent: Intent, text: str) -> Inten
     lone = lone.strip("`")
     if code and intent.target == lone and is_operator_method(lone) and generation.knows_symbol(lone):
         return Intent("find_definition", CONF_KNOWN_SYMBOL, lone, "known_symbol")
+    member = _OWNED_OPERATOR.fullmatch(lone)
+    if member is not None and "structural" not in generation.missing:
+        dotted = ".".join([*qualifier_parts(member.group("owner").replace("#", ".")), member.group("op")])
+        if generation.knows_symbol(dotted) or namespaced(generation, dotted):
+            return Intent("find_definition", CONF_KNOWN_SYMBOL, dotted, "known_symbol")
     return None
+
+
+_OWNED_OPERATOR = lazy(rf"(?P<owner>{QUALIFIED_NAME})(?:#|\.|::)(?P<op>{OPERATOR_METHOD.pattern})")
+"""An operator method named through its class, as Ruby's documentation writes it (``Choice#==``,
+``Choices#<<``, ``Vector.+``): tty-prompt 0.23.1's ``Choices#<<`` had listed code related to
+"Choices", no line holding it as typed; its ``def <<`` (``TTY.Prompt.Choices.<<``) is the answer."""
 
 
 def _names_definition(generation: Generation, word: str) -> bool:

@@ -109,6 +109,26 @@ def test_a_sentence_about_a_function_keeps_its_own_target(engine: Engine) -> Non
     assert result.target != "function"
 
 
+@pytest.mark.parametrize(("question", "first"), [
+    ("Op#==", "Sequel.SQL.Op.=="),
+    ("SQL::Op#[]=", "Sequel.SQL.Op.[]="),
+    ("Op.<=>", "Sequel.SQL.Op.<=>"),
+    ("`Sequel::SQL::Op#~`", "Sequel.SQL.Op.~"),
+])
+def test_an_operator_named_through_its_class_is_its_definition(engine: Engine, question: str, first: str) -> None:
+    """tty-prompt 0.23.1's ``Choices#<<`` and ``Choice#==``, as Ruby's documentation writes a
+    method: they had listed code related to "Choices" (no line holds them as typed), then the
+    class ``Choices`` first, where ``def <<`` was asked for."""
+    result = engine.search(question, limit=5)
+    assert result.intent == "find_definition" and result.target == first
+    assert [r.symbol for r in result.results] == [first]
+
+
+def test_an_operator_of_a_class_the_index_does_not_define_names_no_definition(engine: Engine) -> None:
+    assert engine.search("Nope#==", limit=5).intent != "find_definition"
+    assert engine.search("Op#>>", limit=5).intent != "find_definition"
+
+
 def test_an_operator_the_index_does_not_define_names_no_definition(engine: Engine) -> None:
     assert engine.search("!=", limit=5).intent != "find_definition"
 

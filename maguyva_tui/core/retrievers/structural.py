@@ -188,8 +188,9 @@ def target_terms(target: str) -> list[str]:
     """:func:`query_terms` of a question's target, a name's closing ``!`` or ``?`` kept on its last
     word: a target so spelled is a name the index defines (Ruby's ``save!``, not ``save``); an
     operator's symbol (Ruby's ``def ~``, ``def []=``) is its own term, which no identifier spells."""
-    if is_operator_method(target):
-        return [target]
+    parts = qualifier_parts(target)
+    if is_operator_method(target) or (len(parts) > 1 and is_operator_method(parts[-1])):
+        return [target]  # Choices.<<: identifiers_in had kept Choices alone, and its class came first
     terms = query_terms(target)
     if target[-1:] in ("!", "?") and terms and target[:-1].endswith(terms[-1]):
         terms[-1] += target[-1]
