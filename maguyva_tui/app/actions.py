@@ -24,7 +24,7 @@ from maguyva_tui.app.settings import Settings, save_settings
 from maguyva_tui.app.source import Source
 from maguyva_tui.app.themes import Loaded
 from maguyva_tui.app.widgets.explain import ExplainPanel
-from maguyva_tui.app.widgets.preview import Preview, seek_pattern
+from maguyva_tui.app.widgets.preview import GONE, Preview, seek_pattern
 from maguyva_tui.app.widgets.query import QueryInput
 from maguyva_tui.app.widgets.readback import Readback
 from maguyva_tui.app.widgets.results import ResultsTable
@@ -43,6 +43,11 @@ them there, not under "Always"."""
 def always(binding: Binding) -> bool:
     """Whether ``binding`` applies wherever the focus is (a priority key not kept for the panels)."""
     return binding.priority and binding.action not in OUTSIDE_QUERY_ACTIONS
+
+
+NOT_INDEXED = "no longer indexed"
+"""What the preview's title says of a file gone to that the index dropped while it stays on disk
+(made binary, or ignored since): "no longer on disk" would be untrue."""
 
 
 class ActionsMixin(App[None]):
@@ -362,7 +367,8 @@ class ActionsMixin(App[None]):
         try:
             text = self.source.read(target.path)
         except (KeyError, OSError):  # out of the index: the lines on show stay, said gone
-            self.part(Preview).say_gone()
+            on_disk = self.source.on_disk(target.path).is_file()  # made binary, or ignored since
+            self.part(Preview).say_gone(NOT_INDEXED if on_disk else GONE)
             return
         if text != self.jumped_text:  # edited: its lines where the edit moved them
             target = followed(target, self.jumped_text, text)

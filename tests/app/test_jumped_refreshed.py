@@ -73,6 +73,16 @@ async def test_the_symbol_gone_to_is_shown_at_its_new_lines(make_app, tmp_path: 
         assert str(preview.border_title).startswith("fonts.py:4-5")
 
 
+@pytest.mark.slow  # an index built and refreshed, about 4 s on 2 shared cores
+async def test_the_file_gone_to_made_binary_is_said_out_of_the_index_not_off_the_disk(make_app, tmp_path: Path) -> None:
+    root = _repo(tmp_path / "repo")
+    app = make_app(root)
+    async with app.run_test(size=SIZE) as pilot:
+        preview = await _go_to_fonts_then(pilot, app, root, lambda path: path.write_bytes(b"\x00\x01binary\x00" * 64))
+        title = str(preview.border_title)
+        assert "no longer indexed" in title and "no longer on disk" not in title
+
+
 BEFORE = "def f():\n    return 1\n\ndef load_font(name):\n    return name\n"
 ABOVE = "import os\n\n\n" + BEFORE
 

@@ -86,6 +86,10 @@ Seek: TypeAlias = tuple[Any, ...]
 """What the preview looks for on a line: compiled RE2 patterns, tried in turn (see :func:`seek_pattern`)."""
 
 
+GONE = "no longer on disk"
+"""What the title says of a file removed since it was indexed."""
+
+
 class Preview(ScrollView, can_focus=True):
     """A read-only, scrollable code view of one place in a file."""
 
@@ -245,10 +249,11 @@ class Preview(ScrollView, can_focus=True):
         its place), as it has no width of its own then."""
         return self.scrollable_content_region.width or self.app.size.width
 
-    def say_gone(self) -> None:
-        """Say in the title that the file on show was removed (its lines stay on show)."""
+    def say_gone(self, why: str = GONE) -> None:
+        """Say in the title that the file on show was removed, or ``why`` the index no longer holds
+        it (its lines stay on show)."""
         if self.shown is not None:
-            title = _title(*self.shown, gone=True)
+            title = _title(*self.shown, gone=True, why=why)
             if title != self.border_title:
                 self.border_title = title
 
@@ -475,10 +480,11 @@ class Preview(ScrollView, can_focus=True):
             self._colour_view()
 
 
-def _title(path: str, start: int, end: int, gone: bool) -> Content:
-    """The preview's title: the place on show (a path, not markup), and whether its file is gone."""
+def _title(path: str, start: int, end: int, gone: bool, why: str = GONE) -> Content:
+    """The preview's title: the place on show (a path, not markup), and whether its file is gone
+    (``why``: what is said of it)."""
     place = Content(visible(f"{path}:{start}" + (f"-{end}" if end > start else "")))
-    return Content.assemble(place, (" · no longer on disk", "bold $warning")) if gone else place
+    return Content.assemble(place, (f" · {why}", "bold $warning")) if gone else place
 
 
 def _lexed(lines: list[str], first: int, language: str, path: str) -> dict[int, Content]:
