@@ -64,7 +64,11 @@ def test_a_column_past_two_bytes_takes_three(tmp_path: Path) -> None:
     rows = {"a.py": ("python", (), (), refs[:20_000], ()), "b.py": ("python", (), (), refs[20_000:], ())}
     save_facts(tmp_path, rows)
     kind = _dtype(tmp_path / "facts_refs.npy")
-    assert (kind.names, kind.itemsize) == (("c0", "c1", "c2", "c3", "h3"), 1 + 2 + 1 + 3)
+    # the kind one run beside the records, the names' and scopes' ids (interned in order) their low
+    # byte, their high bytes as runs beside (column_widths.py); the lines in a byte
+    assert (kind.names, kind.itemsize) == (("l1", "c2", "l3"), 1 + 1 + 1)
+    assert {p.name for p in tmp_path.glob("facts_refs_*.npy")} == {"facts_refs_runs0.npy", "facts_refs_highs1.npy",
+                                                                   "facts_refs_highs3.npy"}
     stored = load_facts(tmp_path).rows
     assert tuple(stored["b.py"][3]) == refs[20_000:] and tuple(stored["a.py"][3][-2:]) == refs[19_998:20_000]
     assert stored.importing_as("x") == []

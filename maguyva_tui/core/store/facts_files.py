@@ -14,7 +14,9 @@ For the files in path order (strings as in ``arrays.py``, records as in ``record
                            three tables above
     facts_refs.npy         (kind, name, line, scope)
                            (the references and imports as packed records, each column at the width
-                           its values need: ``column_widths.py``; ``uint16`` or ``int32`` x 4 before)
+                           its values need: ``column_widths.py``; ``uint16`` or ``int32`` x 4 before;
+                           a column in long runs, or its high bytes, as runs beside:
+                           ``facts_refs_runs{j}.npy``, ``facts_refs_highs{j}.npy``)
     facts_refnames.bin, facts_refnames_offsets.npy the strings of the references, kept apart so that
                            listing every symbol never decodes a reference name
     defs_*                 the defined names, case-folded and sorted (``definitions.py``)
