@@ -615,13 +615,21 @@ def _path_target(path: str, words: str) -> str:
     """The target of an impact or references question that names a path: the path itself ("what
     breaks if I change src/urllib3/util/retry.py", where the first folder, ``src``, had been the
     target), or a name the other words hold, in that file (``who calls parse in src/a.py``:
-    ``src/a.py::parse``) or alone (a folder's)."""
+    ``src/a.py::parse``) or alone (a folder's): shaped as code, or a plain word the place follows
+    (``paginate in``, ``load from``: tty-prompt's "who calls paginate in lib/tty/prompt/list.rb" had
+    asked who imports list.rb)."""
     rest = " ".join(w for w in words.split() if "/" not in w and "\\" not in w)
     name = _identifier_in(rest)
+    if name is None and (word := _WORD_IN_PLACE.match(rest)) is not None and word.group("x").lower() not in _NO_SUBJECT:
+        name = word.group("x")
     if name is None:
         return path
     return joined_in_file(path, name) if is_file_name(path) else name
 
+
+_WORD_IN_PLACE = lazy(r"^\s*(?P<x>[^\W\d][\w$]{0,200}[!?]?)\s++(?:in|from|inside|within|under)\s*+$", re.I)
+"""A plain word then the preposition before a place (``paginate in`` of "who calls paginate in
+lib/list.rb"): the name asked about there."""
 
 _FILLERS: Final = frozenset("the a an this that these those my our its it everything anything something".split())
 """Articles and pronouns: no symbol's name stands for one in a question, whatever the index defines."""

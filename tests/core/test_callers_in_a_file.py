@@ -15,10 +15,13 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Engine:
     root = tmp_path_factory.mktemp("in_file")
     (root / "pkg").mkdir()
     (root / "tests").mkdir()
-    (root / "pkg" / "types.py").write_text("def is_optional(t):\n    return t is None\n")
+    (root / "pkg" / "types.py").write_text("def is_optional(t):\n    return t is None\n\n\n"
+                                           "def validate(t):\n    return t\n")
     (root / "pkg" / "core.py").write_text(
-        "from pkg.types import is_optional\n\n\ndef build(t):\n    return is_optional(t)\n\n\n"
-        "def check(t):\n    return not is_optional(t)\n\n\ndef is_local(t):\n    return t\n")
+        "from pkg.types import is_optional, validate\n\n\ndef build(t):\n    return is_optional(t)\n\n\n"
+        "def check(t):\n    return not is_optional(t)\n\n\ndef is_local(t):\n    return t\n\n\n"
+        "def run(t):\n    return validate(t)\n")
+    (root / "pkg" / "main.py").write_text("from pkg.types import validate\n\n\ndef main():\n    validate(1)\n")
     (root / "tests" / "test_types.py").write_text(
         "from pkg.types import is_optional\n\n\ndef test_is_optional():\n    assert is_optional(None)\n")
     e = Engine(root, tmp_path_factory.mktemp("index"), static=False)
@@ -33,6 +36,17 @@ def test_callers_in_a_file_that_does_not_define_the_name_are_that_file_s(engine:
     assert {(r.path, r.symbol) for r in answer.results} == {("pkg/core.py", "build"), ("pkg/core.py", "check")}
     assert "callers of is_optional in pkg/core.py (is_optional is defined in pkg/types.py:1)" in answer.notices
     assert not any("following every" in n for n in answer.notices)
+
+
+@pytest.mark.parametrize("question", ["who calls validate in pkg/core.py", "callers of validate in pkg/core.py",
+                                      "who calls validate from pkg/core.py"])
+def test_a_plain_word_s_callers_in_a_file_are_that_file_s(engine: Engine, question: str) -> None:
+    """tty-prompt 0.23.1's "who calls paginate in lib/tty/prompt/list.rb": a name that is a plain
+    word (no underscore, no capital) had been dropped, and the question read as who imports the
+    file ("no line of the repository imports lib/tty/prompt/list.rb; showing related code")."""
+    answer = engine.search(question)
+    assert [(r.path, r.symbol) for r in answer.results] == [("pkg/core.py", "run")]
+    assert "callers of validate in pkg/core.py (validate is defined in pkg/types.py:5)" in answer.notices
 
 
 def test_a_test_file_keeps_its_own_callers(engine: Engine) -> None:
