@@ -69,8 +69,10 @@ def namespaced(generation: Any, name: str) -> list[Symbol]:
     holds ``Shape``. Of the definitions named as its last part, those whose qualified name ends with
     the longest tail of the written parts; a part is dropped from the front only in a name written
     with ``::`` (a dotted one names modules: ``os.path.join`` is not the repository's ``join``), and
-    only when no class of the index bears its name (``Buffer::nothing`` is not ``nothing``). Empty
-    when none matches."""
+    only when no class of the index bears its name (``Buffer::nothing`` is not ``nothing``), and
+    never a capitalised part before a Rust definition: Rust names its modules and crates in lower
+    case, so ``Config::new`` is a type's ``new`` (another crate's, where the index defines no
+    ``Config``), not ``Server::new``, as it had been read. Empty when none matches."""
     parts = qualifier_parts(name)
     if len(parts) < 2:
         return []
@@ -80,7 +82,8 @@ def namespaced(generation: Any, name: str) -> list[Symbol]:
         if start and any(s.kind in TYPE_KINDS for s in structural.lookup(parts[start - 1])):
             return []  # a class that does not hold the rest: no namespace to leave out
         tail = parts[start:]
-        found = [s for s in named if qualifier_parts(s.qualname)[-len(tail):] == tail]
+        found = [s for s in named if qualifier_parts(s.qualname)[-len(tail):] == tail
+                 and not (start and s.language == "rust" and any(p[:1].isupper() for p in parts[:start]))]
         if found:
             return found
     return []
