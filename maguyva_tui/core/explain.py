@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any, Final
 
@@ -103,10 +104,11 @@ def text_reason(reason: str, phrase: bool) -> str:
     return reason
 
 
-def result_text(rank: int, r: Ranked, k: int, alone: bool = False, phrase: bool = False) -> str:
+def result_text(rank: int, r: Ranked, k: int, alone: bool = False, phrase: bool = False, asked: int = 0) -> str:
     """Explain one result: each engine's term, the boost, the demotion, the sum (``alone``: one
     engine's list, where centrality orders ties and boosts nothing; ``phrase``: the text engine's
-    tier said of a phrase, :func:`text_reason`)."""
+    tier said of a phrase, :func:`text_reason`; ``asked``: the question's content words, what a
+    file's name lift is a share of, 0 when unknown)."""
     symbol = f"  {r.symbol} ({r.kind})" if r.symbol else ""
     lines = [f"#{rank + 1}  {r.path}:{r.start_line}-{r.end_line}{symbol}  score {r.score:.6f}"]
     terms = []
@@ -128,7 +130,7 @@ def result_text(rank: int, r: Ranked, k: int, alone: bool = False, phrase: bool 
     lines.append(f"    centrality {r.centrality:.3f} → {how} {r.boost:.3f}")
     lift = f" × lift {r.lift:g} (the leading engine's clear first answer)" if r.lift != 1.0 else ""
     if r.name_lift != 1.0:
-        lift += f" × name {r.name_lift:.4g} (the file's name says {'+'.join(r.name_words)})"
+        lift += f" × name {r.name_lift:.4g} (the file's name says {'+'.join(r.name_words)}{_shared(r, asked)})"
     if r.quoted_lift != 1.0:
         lift += f" × quoted {r.quoted_lift:.4g} (its code spells {', '.join(r.quoted_names)}, quoted in the question)"
     why = demotion_why(r.path, r.demotion, "template" in r.demoted_as, r.demoted_as)
@@ -139,12 +141,30 @@ def result_text(rank: int, r: Ranked, k: int, alone: bool = False, phrase: bool 
     return "\n".join(lines)
 
 
+SHARED_NAME_WORDS: Final = ", words other files' names say too, each counted as its share among them"
+"""Said of a file's name lift below its words' whole share of the question's (``fusion.NAME_RARITY``)."""
+
+
+def _shared(r: Ranked, asked: int) -> str:
+    """:data:`SHARED_NAME_WORDS` where the file's name words counted less than whole, else nothing."""
+    whole = 1.0 + fusion.NAME_LIFT * len(r.name_words) / asked if asked else r.name_lift
+    return SHARED_NAME_WORDS if r.name_lift < whole and not math.isclose(r.name_lift, whole) else ""
+
+
+def _asked(query: str) -> int:
+    """The question's content words as a file's name is read against them (``search.named_files``)."""
+    from maguyva_tui.core.retrievers.text import body_stems
+
+    return len(set(body_stems(query)))
+
+
 def explain_text(result: SearchResult) -> str:
     """The whole explanation: the question read back, then every result's arithmetic."""
     parts = [header_text(result), ""]
     alone = result.fusion_strategy in ("direct", "single")
     phrase = asks_phrase(result)
-    parts += [result_text(i, r, result.k, alone, phrase) for i, r in enumerate(result.results)]
+    asked = _asked(result.query) if any(r.name_lift != 1.0 for r in result.results) else 0
+    parts += [result_text(i, r, result.k, alone, phrase, asked) for i, r in enumerate(result.results)]
     if not result.results:
         parts.append("no results")
     return "\n".join(parts)

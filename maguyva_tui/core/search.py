@@ -13,6 +13,7 @@ import math
 import posixpath
 import re
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
@@ -2420,7 +2421,7 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
         locate=generation.locate,
         dedup_per_file=the_plan.intent != SIMILAR_INTENT,  # X's siblings often share its file
         file_decay=the_plan.file_decay,
-        named=named_files(text) if names_count(the_plan) else None,
+        named=named_files(text, files_saying(generation)) if names_count(the_plan) else None,
         quoted=quoted_code(generation, text) if quotes_count(the_plan) else None,
         parts=getattr(generation, "own_lists", None),  # a workspace's view: each repository's own list
         templates=_templates(generation),
@@ -2500,24 +2501,67 @@ def _defined_within(generation: Generation, names: Sequence[str]) -> dict[str, l
 _IDENTIFIER = lazy(r"[A-Za-z_$][\w$]*")
 
 
-def named_files(text: str) -> NamedFiles | None:
+def named_files(text: str, saying: Callable[[str], int] | None = None) -> NamedFiles | None:
     """``fuse``'s ``named`` for a question: its content words, stemmed as the chunk index counts
-    them, and files' names read alike; ``None`` for a question with none."""
+    them, and files' names read alike, ``saying`` how many files' names say a word
+    (:func:`files_saying`); ``None`` for a question with none."""
     from maguyva_tui.core.retrievers.text import body_stems
 
     asked = frozenset(body_stems(text))
-    return NamedFiles(asked, _name_stems) if asked else None
+    return NamedFiles(asked, _name_stems, saying) if asked else None
+
+
+_NAMES_COUNTED: list[tuple[object, Counter[str]]] = []
+"""The index's files' name words counted (:func:`files_saying`), for the last files asked: a
+generation's, kept until a question on another."""
+
+
+def files_saying(generation: Generation) -> Callable[[str], int] | None:
+    """How many of a generation's files have a name that says a word (``fusion.NAME_RARITY``),
+    counted once per generation; ``None`` for a workspace's view (no files of its own to count:
+    each word counts whole there, as before)."""
+    files = getattr(getattr(generation, "snapshot", None), "files", None)
+    if files is None:
+        return None
+    kept = _NAMES_COUNTED[:1]
+    if kept and kept[0][0] is files:
+        return kept[0][1].__getitem__
+    names = Counter(_bare_name(path) for path in files)  # many files share a name (__init__.py, index.js)
+    counts: Counter[str] = Counter()
+    for name, times in names.items():
+        for word in _name_stems(name):
+            counts[word] += times
+    _NAMES_COUNTED[:] = [(files, counts)]
+    return counts.__getitem__
+
+
+def _bare_name(path: str) -> str:
+    """A path's file name, its folders dropped (what :func:`_name_stems` reads of it)."""
+    return path.rsplit("/", 1)[-1]
 
 
 @lru_cache(maxsize=65536)
 def _name_stems(path: str) -> frozenset[str]:
     """The stems of a file's name less its extension (``bsd-ifaddrs.c``: bsd, ifaddr), as
     :func:`~maguyva_tui.core.retrievers.text.body_stems` makes them; kept, as a page's paths come back."""
+    name = _bare_name(path)
+    stem = name.rsplit(".", 1)[0] if "." in name[1:] else name
+    return frozenset(word for piece in _NAME_PIECES.findall(stem) for word in _piece_stems(piece))
+
+
+_NAME_PIECES: Final = re.compile(r"[A-Za-z0-9]+")
+"""The runs of a file's name read as words: its other characters part them."""
+
+
+@lru_cache(maxsize=65536)
+def _piece_stems(piece: str) -> tuple[str, ...]:
+    """One run of a file's name (:data:`_NAME_PIECES`) as stems, kept: the runs repeat across names
+    (``test``, ``util``), so an index's names are counted (:func:`files_saying`) a run at a time,
+    each stemmed once (the stems of a name made whole and of its runs one by one are the same: all
+    15,824 file names of this repository and the benchmark's)."""
     from maguyva_tui.core.retrievers.text import body_stems
 
-    name = path.rsplit("/", 1)[-1]
-    stem = name.rsplit(".", 1)[0] if "." in name[1:] else name
-    return frozenset(body_stems(re.sub(r"[^A-Za-z0-9]+", " ", stem)))
+    return body_stems(piece)
 
 
 def _prefetch(generation: Generation, items: list[Fused], code: bool) -> None:

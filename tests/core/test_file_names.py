@@ -10,7 +10,7 @@ import pytest
 
 from maguyva_tui.core import fusion
 from maguyva_tui.core.engine import Engine
-from maguyva_tui.core.explain import explain_text
+from maguyva_tui.core.explain import SHARED_NAME_WORDS, explain_text
 from maguyva_tui.core.fusion import NAME_LIFT, NamedFiles, fuse
 from maguyva_tui.core.retrievers.text import body_stems
 from maguyva_tui.core.types import Hit
@@ -76,5 +76,46 @@ def test_without_the_lift_the_scores_are_the_blend_s_own(repo: Path, tmp_path: P
     try:
         result = engine.search("quantization of the model weights", limit=5)
         assert all(r.name_lift == 1.0 and not r.name_words for r in result.results)
+    finally:
+        engine.close()
+
+
+def test_a_word_many_files_names_say_lifts_each_of_them_less(monkeypatch: pytest.MonkeyPatch) -> None:
+    lists = {"semantic": [_hit("format.go"), _hit("store.go")], "text": [_hit("format.go"), _hit("store.go")]}
+    names = {"format.go": frozenset({"format"}), "store.go": frozenset({"store"})}
+    saying = {"format": 4, "store": 1}  # four files' names say "format", one says "store"
+    named = NamedFiles(frozenset({"format", "argument", "store"}), lambda path: names.get(path, frozenset()),
+                       saying.__getitem__)
+    items = fuse(lists, {"semantic": 0.5, "text": 0.2}, 40, named=named)
+    assert [i.key[0] for i in items] == ["store.go", "format.go"]
+    got = {i.key[0]: i for i in items}
+    assert got["format.go"].name_lift == pytest.approx(1 + NAME_LIFT * (1 / 4) / 3)
+    assert got["store.go"].name_lift == pytest.approx(1 + NAME_LIFT / 3)
+    assert got["format.go"].rederived_score() == got["format.go"].score
+    monkeypatch.setattr(fusion, "NAME_RARITY", 0.0)  # every word whole: the engines' first stays first
+    assert [i.key[0] for i in fuse(lists, {"semantic": 0.5, "text": 0.2}, 40, named=named)] == ["format.go", "store.go"]
+
+
+def test_the_index_s_file_names_are_counted_and_the_explanation_says_a_shared_word(tmp_path: Path) -> None:
+    root = tmp_path / "repo"
+    (root / "pkg").mkdir(parents=True)
+    for name in ("format", "format_spec", "format_width", "format_fill"):
+        (root / "pkg" / f"{name}.py").write_text(
+            f"def {name}_argument(argument, spec):\n    return format(argument, spec)\n")
+    (root / "pkg" / "store.py").write_text(
+        "class ArgumentStore:\n    def __init__(self):\n        self.arguments = []\n\n"
+        "    def push(self, argument):\n        self.arguments.append(argument)\n")
+    engine = Engine(root, tmp_path / "index", static=False)
+    try:
+        question = "how are the format arguments stored"
+        result = engine.search(question, limit=10)
+        asked = len(set(body_stems(question)))
+        got = {r.path: r for r in result.results}
+        shared = [r for path, r in got.items() if path != "pkg/store.py" and r.name_words == ("format",)]
+        assert shared and all(r.name_lift == pytest.approx(1 + NAME_LIFT * (1 / 4) / asked) for r in shared)
+        assert got["pkg/store.py"].name_lift == pytest.approx(1 + NAME_LIFT / asked)
+        text = explain_text(result)
+        assert f"the file's name says format{SHARED_NAME_WORDS})" in text
+        assert f"the file's name says {'+'.join(got['pkg/store.py'].name_words)})" in text  # a word its name alone says
     finally:
         engine.close()
