@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from pyroaring import BitMap
 
-from maguyva_tui.core.trigram.index import DENSE, TrigramIndex, text_trigrams
+from maguyva_tui.core.trigram.index import DENSE, TrigramIndex, _from_bits, stored_posting, text_trigrams
 from maguyva_tui.core.trigram.plan import evaluate, literal_plan
 
 
@@ -52,3 +53,16 @@ def test_an_updated_bitset_posting_is_saved_and_read_back_with_its_new_documents
     again = TrigramIndex.load(tmp_path / "b")
     assert again.postings(key) == BitMap([*range(300), 70_000])
     assert all(again.postings(k) == opened.postings(k) for k in again._keys.tolist())
+
+
+@pytest.mark.parametrize("ids", [
+    list(range(0, 2_000, 2)),  # one container, an array of ids
+    list(range(0, 60_000, 7)),  # one container of more than 4,096: a bitmap
+    list(range(0, 70_000, 3)),  # two containers, a bitmap and an array
+    sorted(set(np.random.default_rng(3).integers(0, 300_000, 20_000).tolist())),  # five arrays
+])
+def test_a_bitset_posting_reads_back_as_its_bitmap(ids: list[int]) -> None:
+    docs = BitMap(ids)
+    stored = stored_posting(docs)
+    assert stored[0] == DENSE and len(stored) < len(docs.serialize())
+    assert _from_bits(memoryview(stored)[5:]) == docs

@@ -18,6 +18,7 @@ bitmap and stays in old postings until the next full rebuild compacts them.
 
 from __future__ import annotations
 
+import struct
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -259,9 +260,43 @@ def stored_posting(docs: BitMap) -> bytes:
 
 
 def _from_bits(bits: memoryview) -> BitMap:
-    """The documents of a bitset posting (one bit per id from 0)."""
-    ids = np.flatnonzero(np.unpackbits(np.frombuffer(bits, np.uint8), bitorder="little")).astype(np.uint32)
-    return BitMap(ids.data)
+    """The documents of a bitset posting (one bit per id from 0): its roaring serialization made
+    (containers of 65,536 ids: a sorted array of ``uint16`` where it holds 4,096 or fewer, else the
+    bits themselves) and deserialized in C; a bitmap made from the ids cost 3-4 times as much."""
+    raw = np.frombuffer(bits, np.uint8)
+    ids = np.nonzero(np.unpackbits(raw, bitorder="little"))[0]
+    if not len(ids):
+        return BitMap()
+    if len(raw) <= _BITMAP_BYTES:  # every id in the first container (a repository under 65,536 files)
+        data = raw.tobytes() + bytes(_BITMAP_BYTES - len(raw)) if len(ids) > _ARRAY_MOST else ids.astype("<u2").tobytes()
+        return BitMap.deserialize(_ONE_CONTAINER.pack(_NO_RUNS, 1, 0, len(ids) - 1, _ONE_CONTAINER.size) + data)
+    keys = ids >> 16
+    ends = [*(np.flatnonzero(keys[1:] != keys[:-1]) + 1).tolist(), len(ids)]
+    heads: list[int] = []
+    parts: list[bytes] = []
+    start = 0
+    for end in ends:
+        key = int(keys[start])
+        heads += [key, end - start - 1]
+        if end - start > _ARRAY_MOST:
+            chunk = raw[key << 13 : (key + 1) << 13].tobytes()
+            parts.append(chunk + bytes(_BITMAP_BYTES - len(chunk)))
+        else:
+            parts.append((ids[start:end] & 0xFFFF).astype("<u2").tobytes())
+        start = end
+    count = len(parts)
+    offsets = np.cumsum([8 + 8 * count, *map(len, parts[:-1])], dtype=np.int64)
+    head = np.array([_NO_RUNS, count], "<u4").tobytes() + np.array(heads, "<u2").tobytes() + offsets.astype("<u4").tobytes()
+    return BitMap.deserialize(head + b"".join(parts))
+
+
+_NO_RUNS = 12346
+"""The cookie of a roaring serialization without run containers (the portable format)."""
+_ARRAY_MOST = 4096
+"""The most ids a roaring container holds as an array; more are a bitmap of 8,192 bytes."""
+_BITMAP_BYTES = 8192
+_ONE_CONTAINER = struct.Struct("<IIHHI")
+"""The head of a serialization of one container: cookie, count, key, cardinality less one, offset."""
 
 
 def _check_layout(keys: np.ndarray, offsets: np.ndarray, blob_size: int) -> None:
