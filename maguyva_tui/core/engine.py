@@ -102,6 +102,15 @@ class Coverage:
         return (("static", self.static), ("transformer", self.transformer))
 
 
+def _done(rebuilt_because: str | None) -> str | None:
+    """Why the index was rebuilt, said once the rebuild is written ("index format 66 is not 67;
+    rebuilt"): the reason's own words ("...; rebuilding it") are the build's, and had still said so
+    in the status line and with the first answer, after the rebuild was over."""
+    if not rebuilt_because:
+        return rebuilt_because
+    return rebuilt_because.removesuffix("; rebuilding it") + "; rebuilt"
+
+
 class Engine:
     """A repository, its index and its retrievers, ready to answer questions."""
 
@@ -252,12 +261,13 @@ class Engine:
         if self._stale and self._stale != summary.stale_because and self._stale in self.notices:
             self.notices.remove(self._stale)  # the index was written again: no longer true
         self._stale = summary.stale_because
-        for reason in (summary.rebuilt_because, summary.stale_because):
+        rebuilt = _done(summary.rebuilt_because)
+        for reason in (rebuilt, summary.stale_because):
             if reason:
                 self.notice(reason)
-        if summary.rebuilt_because:
-            self._once.add(summary.rebuilt_because)
-            self._said.discard(summary.rebuilt_because)  # rebuilt again: news again
+        if rebuilt:
+            self._once.add(rebuilt)
+            self._said.discard(rebuilt)  # rebuilt again: news again
         kept = semantic is None and not first  # a search's: the tier kept current, its weights read by a question by meaning
         if semantic is None:
             semantic = first or _static_begun(snapshot)

@@ -96,7 +96,7 @@ def test_a_planted_pickle_gives_a_notice_through_the_cli(polyglot: Path, tmp_pat
     proc = subprocess.run([sys.executable, "-m", "maguyva_tui", "search", "parse_config", "--repo", str(polyglot),
                            "--modality", "text", "--json"], capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
-    assert '"the index is corrupt (facts_symbols.npy: ValueError); rebuilding it"' in proc.stdout
+    assert '"the index is corrupt (facts_symbols.npy: ValueError); rebuilt"' in proc.stdout
     assert not marker.exists()
 
 
@@ -220,7 +220,7 @@ def test_a_rebuild_is_said_with_the_first_answer_after_it_only(polyglot: Path, t
     engine = Engine(polyglot, base, static=False)
     try:
         engine.refresh()
-        said = f"index format {FORMAT_VERSION - 1} is not {FORMAT_VERSION}; rebuilding it"
+        said = f"index format {FORMAT_VERSION - 1} is not {FORMAT_VERSION}; rebuilt"  # said once it is
         assert said in engine.search("parse_config").notices
         assert said not in engine.search("parse_config").notices
         assert said not in engine.search("how is the config parsed").notices
