@@ -1812,6 +1812,13 @@ def _defined_subject(generation: Generation, intent: Intent, text: str) -> Inten
         dotted = ".".join([*qualifier_parts(member.group("owner").replace("#", ".")), member.group("op")])
         if generation.knows_symbol(dotted) or namespaced(generation, dotted):
             return Intent("find_definition", CONF_KNOWN_SYMBOL, dotted, "known_symbol")
+    if intent.target and intent.name in SYMBOL_INTENTS and "structural" not in generation.missing:
+        asked = qualifier_parts(intent.target.replace("#", "."))
+        for member in _OWNED_OPERATOR.finditer(text):  # "where is Choices#<< defined": its <<, not the class
+            owner = qualifier_parts(member.group("owner").replace("#", "."))
+            dotted = ".".join([*owner, member.group("op")])
+            if owner == asked and (generation.knows_symbol(dotted) or namespaced(generation, dotted)):
+                return replace(intent, target=dotted)
     return None
 
 

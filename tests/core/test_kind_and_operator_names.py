@@ -114,6 +114,8 @@ def test_a_sentence_about_a_function_keeps_its_own_target(engine: Engine) -> Non
     ("SQL::Op#[]=", "Sequel.SQL.Op.[]="),
     ("Op.<=>", "Sequel.SQL.Op.<=>"),
     ("`Sequel::SQL::Op#~`", "Sequel.SQL.Op.~"),
+    ("where is Op#== defined", "Sequel.SQL.Op.=="),
+    ("go to SQL::Op#[]=", "Sequel.SQL.Op.[]="),
 ])
 def test_an_operator_named_through_its_class_is_its_definition(engine: Engine, question: str, first: str) -> None:
     """tty-prompt 0.23.1's ``Choices#<<`` and ``Choice#==``, as Ruby's documentation writes a
@@ -122,6 +124,12 @@ def test_an_operator_named_through_its_class_is_its_definition(engine: Engine, q
     result = engine.search(question, limit=5)
     assert result.intent == "find_definition" and result.target == first
     assert [r.symbol for r in result.results] == [first]
+
+
+def test_the_callers_of_an_operator_named_through_its_class_are_its_own(engine: Engine) -> None:
+    """"who calls Choices#<<" had listed the constructions of the class ``Choices``."""
+    result = engine.search("who calls Op#<=>", limit=5)
+    assert (result.intent, result.target) == ("find_references", "Sequel.SQL.Op.<=>")
 
 
 def test_an_operator_of_a_class_the_index_does_not_define_names_no_definition(engine: Engine) -> None:
