@@ -2556,7 +2556,7 @@ def _name_stems(path: str) -> frozenset[str]:
     return frozenset(word for piece in _NAME_PIECES.findall(stem) for word in _piece_stems(piece))
 
 
-_NAME_PIECES: Final = re.compile(r"[A-Za-z0-9]+")
+_NAME_PIECES: Final = lazy(r"[A-Za-z0-9]+")
 """The runs of a file's name read as words: its other characters part them."""
 
 
