@@ -119,3 +119,23 @@ def test_the_index_s_file_names_are_counted_and_the_explanation_says_a_shared_wo
         assert f"the file's name says {'+'.join(got['pkg/store.py'].name_words)})" in text  # a word its name alone says
     finally:
         engine.close()
+
+
+def test_a_word_s_files_are_counted_as_if_every_name_were_stemmed() -> None:
+    """Only the names that spell a word's stem are read (stemming all 100,000 names of a repository
+    had cost its first plain question 1.0 s); the counts are those of stemming every name: a final
+    ``y`` or ``ies`` read as ``i``, abbreviations, humps, folders and extensions that say nothing."""
+    from collections import Counter
+    from types import SimpleNamespace
+
+    from maguyva_tui.core import search
+
+    paths = ["src/fmt.h", "x/FormatHelper.java", "a/queries.rb", "b/query.py", "utils.py", "Utilities.cs",
+             "format/x.py", "İstanbulQuery.py", "ÀbcFormat.txt", "cfg.yaml", "conf.d/Config.toml", "a.format",
+             "settings.CONFIGURATION.json", "query/__init__.py", "lib/__init__.py", "reformat.py", ".formatrc"]
+    every: Counter[str] = Counter(word for path in paths for word in search._name_stems(path))
+    saying = search.files_saying(SimpleNamespace(snapshot=SimpleNamespace(files=paths)))  # type: ignore[arg-type]
+    assert saying is not None
+    assert {word: saying(word) for word in every} == dict(every)
+    assert (saying("format"), saying("queri"), saying("config"), saying("initializ")) == (3, 3, 3, 2)  # __init__
+    assert saying("absent") == 0
