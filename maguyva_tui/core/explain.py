@@ -151,6 +151,12 @@ def _shared(r: Ranked, asked: int) -> str:
     return SHARED_NAME_WORDS if r.name_lift < whole and not math.isclose(r.name_lift, whole) else ""
 
 
+def name_said(result: SearchResult, r: Ranked) -> str:
+    """What a result's file-name lift says, as ``--explain`` says it: the words its name says, and
+    where other files' names say them too, that each counted as its share (the explorer's panel)."""
+    return f"the file's name says {'+'.join(r.name_words)}{_shared(r, _asked(result.query))}"
+
+
 def _asked(query: str) -> int:
     """The question's content words as a file's name is read against them (``search.named_files``)."""
     from maguyva_tui.core.retrievers.text import body_stems

@@ -20,7 +20,7 @@ from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.session import Answer, Row
 from maguyva_tui.app.widgets.bars import modality_style
 from maguyva_tui.app.widgets.hanging import Hanging
-from maguyva_tui.core.explain import asks_phrase, demotion_why, text_reason
+from maguyva_tui.core.explain import asks_phrase, demotion_why, name_said, text_reason
 from maguyva_tui.core.types import MODALITIES, Vote
 from maguyva_tui.terminal import visible_lines
 
@@ -174,7 +174,7 @@ def explain(answer: Answer, row: Row, rank: int) -> Content:
             "  ", ("file       ", "dim"),
             "  ".join(f"{name} {credit:.6f}" for name, credit in ranked.file_credits),
             " = ", (f"{ranked.file_credit:.6f}", "bold"), ("   the file's other chunks", "dim")))
-    lines += _totals(row, total + ranked.file_credit)
+    lines += _totals(answer, row, total + ranked.file_credit)
     lines += _extras(row, answer.strategy in ("direct", "single"))
     if answer.notices:  # the status line shows them cut to its width: here each is whole
         lines.append(Content(""))
@@ -200,7 +200,7 @@ def _term(name: str, vote: Vote, k: int, boost: float, reason: str) -> Content:
     )
 
 
-def _totals(row: Row, total: float) -> list[Content]:
+def _totals(answer: Answer, row: Row, total: float) -> list[Content]:
     """Return the sum, the demotion factor (and a lift) and the score, with the check that they agree."""
     factor, lift, named, quoted = row.result.demotion, row.result.lift, row.result.name_lift, row.result.quoted_lift
     agrees = math.isclose(total * factor * lift * named * quoted, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
@@ -215,7 +215,7 @@ def _totals(row: Row, total: float) -> list[Content]:
                             ("  (the leading engine's clear first answer: well above its second)", "dim"))]
           if lift != 1.0 else []),
         *([Content.assemble("  ", ("file name  ", "dim"), f"× {named:.4g}",
-                            (f"  (the file's name says {'+'.join(row.result.name_words)})", "dim"))]
+                            (f"  ({name_said(answer.result, row.result)})", "dim"))]
           if named != 1.0 else []),
         *([Content.assemble("  ", ("quoted     ", "dim"), f"× {quoted:.4g}",
                             (f"  (its code spells {', '.join(row.result.quoted_names)}, quoted in the question)", "dim"))]
