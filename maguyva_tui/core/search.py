@@ -2553,9 +2553,9 @@ class _NamesSaying:
 
     def __init__(self, files: Iterable[str]) -> None:
         self._files = files
-        self._names: list[str] | None = None
-        self._lower = ""
-        self._starts: list[int] = []
+        self._read: tuple[list[str], str, list[int]] | None = None
+        """The names, lowered less their extensions and joined, and where each starts: one value,
+        set at once (questions on several threads read it)."""
         self._counted: dict[str, int] = {}
 
     def __call__(self, stem: str) -> int:
@@ -2565,13 +2565,13 @@ class _NamesSaying:
         return found
 
     def _count(self, stem: str) -> int:
-        names = self._names
-        if names is None:
-            names = self._names = [_bare_name(path) for path in self._files]
+        read = self._read
+        if read is None:
+            names = [_bare_name(path) for path in self._files]
             lowered = [_unextended(name).lower() for name in names]  # one by one: lowering may change a length
-            self._lower = "\n".join(lowered)
-            self._starts = list(accumulate((len(name) + 1 for name in lowered), initial=0))
-        lower, starts, lines = self._lower, self._starts, set()
+            read = self._read = (names, "\n".join(lowered), list(accumulate((len(n) + 1 for n in lowered), initial=0)))
+        names, lower, starts = read
+        lines: set[int] = set()
         for spelling in _spellings(stem):
             at = lower.find(spelling)
             while at >= 0:
