@@ -58,3 +58,16 @@ def test_the_names_stop_at_a_folder_an_import_cannot_spell() -> None:
     assert python_modules("my-tools/x/y.py", set()) == ["y", "x.y"]
     assert python_modules("src/pkg/__init__.py", {"src/pkg"}) == ["pkg", "src.pkg"]
     assert python_modules("a/class/b.py", set()) == ["b"]  # a keyword is no module name
+
+
+def test_a_module_imported_from_a_namespace_folder_is_followed() -> None:
+    """``from pkg import a`` where ``pkg`` has no ``__init__.py`` binds the module ``pkg/a.py``
+    (Python finds it as a namespace package's submodule): its calls had been untied."""
+    graph = graph_of({
+        "pkg/a.py": HELPER + "\n\nclass Money:\n    @staticmethod\n    def zero():\n        return 0\n",
+        "pkg/b.py": "from pkg import a\n\ndef use(x):\n    return a.helper(x) + a.Money.zero()\n",
+        "app/run.py": "from pkg.a import Money\nfrom pkg import b\n\ndef main():\n    return b.use(Money.zero())\n",
+    })
+    assert [(s.path, s.caller) for s in callers(graph, "helper").sites] == [("pkg/b.py", "use")]
+    assert [(s.path, s.caller) for s in callers(graph, "Money.zero").sites] == [("app/run.py", "main"), ("pkg/b.py", "use")]
+    assert [(s.path, s.caller) for s in callers(graph, "use").sites] == [("app/run.py", "main")]

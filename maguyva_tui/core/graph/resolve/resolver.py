@@ -880,11 +880,22 @@ class Resolver(Memo):
             whole = self.module_value(module, imp.name)
             if whole is not None:
                 return whole
-        if imp.name is None or imp.name == "*" or module in SENTINELS:
+        if imp.name is None or imp.name == "*":
             return module
+        if module in SENTINELS:
+            return self._namespace_submodule(index, imp.module, imp.name, module)
         if module == index.path and rules(index.language).imports_submodules:  # ``from . import utils``
             return self.submodule(index, imp.name)
         return self.member(module, imp.name)
+
+    def _namespace_submodule(self, index: FileIndex, written: str, name: str, module: str) -> str:
+        """What ``from pkg import a`` binds where ``pkg`` is no file: in Python, a folder without
+        ``__init__.py`` (a namespace package) whose module ``pkg/a.py`` the import reaches (its
+        calls, ``a.helper()``, had been untied); ``module`` (the sentinel) elsewhere."""
+        if not rules(index.language).imports_submodules:
+            return module
+        found = self.module(index, written + name if written.endswith(".") else f"{written}.{name}")
+        return found if found not in SENTINELS else module
 
     def module_value(self, path: str, name: str | None) -> str | None:
         """What a JavaScript module is as a whole, where it says (``module.exports = Client``,
