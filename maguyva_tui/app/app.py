@@ -444,6 +444,7 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         self._refresh_offered()
         self.part(QueryBar).set_mode(request.regex, request.case)
         if not request.text.strip():
+            self._show_error("")  # no search answers an empty box: a regex's error would stay for good
             self._show_answer(None)
             self._screen_frames(hold=False)
             self.shown_seq = self.seq
