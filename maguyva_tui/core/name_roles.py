@@ -82,9 +82,30 @@ def _binds(line: str, found: re.Match[str]) -> bool:
     """Whether a binding's match is one: ``f(x=1)``'s keyword argument, inside a call's
     parentheses, binds nothing here (a parameter's match starts at its ``def``)."""
     if found.group().lstrip().split("(", 1)[0].split()[0] in ("def", "function", "fn", "func"):
-        return True
+        return _names_parameter(found.group(), line[found.end():])
     before = line[:found.start()]
     return before.count("(") <= before.count(")")
+
+
+_PARAMETER_LEAD = lazy(r"[\s&*.{\[]*(?:(?:mut|ref|const|readonly)\s+[\s&*]*)*")
+"""What may stand before a parameter's name in its part of the list: ``&``, ``*args``, ``...rest``,
+``{ a, b }``, ``mut``, ``ref``; an identifier or a ``:`` there makes the name its type."""
+
+
+def _names_parameter(signature: str, after: str) -> bool:
+    """Whether a signature's match (up to the name, ``after`` it the rest of the line) ends at a
+    parameter's name, not its type: ``buf: &mut T`` (Rust, Python, TypeScript), ``buf *T`` (Go) and
+    ``T $buf`` (PHP) name ``buf``, not ``T``."""
+    listed = signature.split("(", 1)[1]
+    name = re.search(r"[\w$]+$", listed)
+    before = listed[: name.start() if name else len(listed)]
+    start, depth = 0, 0
+    for i, char in enumerate(before):  # its own part: after the last comma outside a type's brackets
+        depth += (char in "[<") - (char in "]>")
+        if char in "(," and depth <= 0:
+            start, depth = i + 1, 0
+    own = before[start:]
+    return _PARAMETER_LEAD.fullmatch(own) is not None and not after.lstrip().startswith("$")
 
 
 def _not_code(spelled: re.Pattern[str], hits: list[Ranked], source: Source) -> str | None:
