@@ -22,6 +22,7 @@ from maguyva_tui.core.definition_order import symbol_place
 from maguyva_tui.core.graph import queries
 from maguyva_tui.core.graph.sites import Site as GraphSite
 from maguyva_tui.core.graph.tables import CLASS_KINDS, TYPE_USES, UNCALLED_KINDS, split_id, symbol_id
+from maguyva_tui.core.import_names import named_line
 from maguyva_tui.core.inherited import aliased, go_module_member, inherited, namespace_member
 from maguyva_tui.core.intent import OWN_RECEIVER, asks_callees, asks_overrides, asks_subtypes, written_name
 from maguyva_tui.core.locations import go_package_folder as go_package_folder  # the MCP tools read it too
@@ -551,6 +552,8 @@ def references(generation: Generation, name: str, kinds: Sequence[str] = (), lim
                     graph.languages.get(s.path), graph.node_centrality(s.source),
                     queries.site_reason(graph, built[s], reasons, "") if s in built else _said(graph, s, bare))
                for s in sites[:limit]]
+    entries = [replace(e, line=named_line(generation.snapshot.lines, e.path, e.line, _bare(split_id(e.target)[1])))
+               if e.kind == "import" and e.target in graph.symbols else e for e in entries]  # import {\n  name: its line
     counted = site_labels(generation.snapshot.raw, graph, defs, [(e.path, e.line, e.target) for e in entries if e.kind == "call"])
     entries = [replace(e, reason=f"{e.reason}, {fits}", overload=fits)
                if e.kind == "call" and (fits := counted.get((e.path, e.line))) else e for e in entries]
@@ -618,7 +621,8 @@ def symbol_importers(generation: Generation, name: str, limit: int) -> GraphAnsw
         return _unknown(generation, shown)
     lines = symbol_import_lines(graph, defs)
     bare = _bare(shown)
-    entries = [Site(i.path, i.line, "import", (split_id(i.source)[1] if i.source in graph.symbols else "") or None,
+    entries = [Site(i.path, named_line(generation.snapshot.lines, i.path, i.line, bare), "import",
+                    (split_id(i.source)[1] if i.source in graph.symbols else "") or None,
                     i.source, i.file, i.language, graph.node_centrality(i.source), f"{verb(i)} {bare} ({i.file})")
                for i in lines]
     return _answer(generation, shown, defs, entries[:limit], len(entries), counts=(("import", len(entries)),))

@@ -1186,13 +1186,15 @@ def _symbol_importers(generation: Generation, written: str) -> ImportLines | Non
     as "who calls" does; ``None`` when no line imports it by name (its callers are then listed)."""
     from maguyva_tui.core.graph import queries
     from maguyva_tui.core.graph.importers import symbol_import_lines, verb
+    from maguyva_tui.core.import_names import named_line
 
     graph = generation.snapshot.graph
     lines = symbol_import_lines(graph, queries.definitions(graph, written))
     if not lines:
         return None
     bare = written.replace("::", ".").rpartition(".")[2] or written
-    hits = tuple(Hit(s.path, s.line, s.line, 1.0 / (1 + i), None, "import", s.language, f"{verb(s)} {bare} ({s.file})")
+    at = [named_line(generation.snapshot.lines, s.path, s.line, bare) for s in lines]  # import {\n  name: its line
+    hits = tuple(Hit(s.path, at[i], at[i], 1.0 / (1 + i), None, "import", s.language, f"{verb(s)} {bare} ({s.file})")
                  for i, s in enumerate(lines))
     return ImportLines((), hits, by_symbol=True)
 
