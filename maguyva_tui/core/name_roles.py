@@ -68,6 +68,8 @@ def name_role(name: str, results: Iterable[Ranked], source: Source | None = None
     for line, where in places:
         if _IMPORT_LINE.search(line):
             return f"an import, at {where}"
+    if places and source is not None and (imported := _imported_at(spelled, places, hits, source)):
+        return f"an import, at {imported}"
     for line, where in places:
         if any(_binds(line, found) for found in bound.finditer(line)):
             return f"a local variable or parameter, bound at {where}"
@@ -127,6 +129,13 @@ def _not_code(spelled: re.Pattern[str], hits: list[Ranked], source: Source) -> s
 
 def _kinds_around(spelled: re.Pattern[str], hit: Ranked, source: Source) -> set[str] | None:
     """What encloses each spelling on a hit's lines: ``comment``, ``string`` or ``code``."""
+    nodes = _spellings(spelled, hit, source)
+    return None if nodes is None else {_enclosing(node) for _, node in nodes}
+
+
+def _spellings(spelled: re.Pattern[str], hit: Ranked, source: Source) -> list[tuple[int, object]] | None:
+    """Each spelling on a hit's lines, as its line's number and the node of its file's parse at
+    its first byte; ``None`` where the file cannot be read or parsed."""
     from maguyva_tui.core.parsing.languages import parse  # the grammars load only for such a notice
 
     if not hit.language:
@@ -140,15 +149,51 @@ def _kinds_around(spelled: re.Pattern[str], hit: Ranked, source: Source) -> set[
     starts = [0]
     for raw in lines:
         starts.append(starts[-1] + len(raw) + 1)
-    kinds: set[str] = set()
+    found: list[tuple[int, object]] = []
     for number in range(hit.start_line, hit.start_line + hit.snippet.count("\n") + 1):
         if not 0 < number <= len(lines):
             continue
         line = lines[number - 1].decode("utf-8", errors="replace")
         for match in spelled.finditer(line):
             at = starts[number - 1] + len(line[: match.start()].encode("utf-8", errors="replace"))
-            kinds.add(_enclosing(tree.root_node.descendant_for_byte_range(at, at + 1)))
-    return kinds
+            found.append((number, tree.root_node.descendant_for_byte_range(at, at + 1)))
+    return found
+
+
+_IMPORT_NODES = frozenset({
+    "import_statement", "import_from_statement", "future_import_statement",  # Python, JavaScript
+    "use_declaration", "import_declaration", "preproc_include", "namespace_use_declaration",
+})
+"""Tree-sitter's nodes of an import: Rust's ``use``, Go's and Java's ``import``, C's ``#include``,
+PHP's ``use``; a name on a line of its own inside one (``use crate::x::{\n    Name,``) is imported."""
+
+_LISTED_NAME = lazy(r"^\s*(?:[\w$.:]+\s*(?:\bas\s+[\w$]+\s*)?,\s*)*[\w$.:]+\s*(?:\bas\s+[\w$]+\s*)?[,)}]*\s*;?\s*$")
+"""A line of names alone (``    DateTimeBuffer, DateTimeError,``): the one kind of line the import
+regex cannot read, where a parse says whether an import holds it."""
+
+
+def _imported_at(spelled: re.Pattern[str], places: list[tuple[str, str]], hits: list[Ranked],
+                 source: Source) -> str | None:
+    """Where a line of names alone that spells the name lies inside an import of its file's parse
+    (a ``use``, ``from x import (`` or ``import {`` over several lines), as ``path:line``."""
+    listed = {where for line, where in places if _LISTED_NAME.match(line)}
+    for hit in hits:
+        if not any(where.rpartition(":")[0] == hit.path for where in listed):
+            continue
+        for number, node in _spellings(spelled, hit, source) or ():
+            where = f"{hit.path}:{number}"
+            if where in listed and _inside(node, _IMPORT_NODES):
+                return where
+    return None
+
+
+def _inside(node: object, kinds: frozenset[str]) -> bool:
+    """Whether ``node`` or a node above it is of one of ``kinds``."""
+    while node is not None:
+        if getattr(node, "type", "") in kinds:
+            return True
+        node = getattr(node, "parent", None)
+    return False
 
 
 def _enclosing(node: object) -> str:
