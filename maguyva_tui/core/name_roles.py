@@ -43,7 +43,8 @@ def name_role(name: str, results: Iterable[Ranked], source: Source | None = None
     """Say what ``name`` is, as the results' lines that spell it tell: ``named only in a comment``
     (or a string: each spelling inside one, as the file parsed from ``source`` says), ``a local
     variable or parameter, bound at path:line``, ``an import, at path:line``, an attribute every
-    line reaches through a receiver, ``a Python builtin``, or :data:`UNKNOWN_ROLE`."""
+    line reaches through a receiver, another module's or type's name every line reaches
+    through a ``::`` path, ``a Python builtin``, or :data:`UNKNOWN_ROLE`."""
     word = re.escape(name)
     spelled = re.compile(rf"(?<![\w$]){word}(?![\w$])")
     bound = re.compile(
@@ -74,10 +75,24 @@ def name_role(name: str, results: Iterable[Ranked], source: Source | None = None
         if any(_binds(line, found) for found in bound.finditer(line)):
             return f"a local variable or parameter, bound at {where}"
     if places and all(len(spelled.findall(line)) == len(through.findall(line)) for line, _ in places):
+        if paths := _through_paths(word, [line for line, _ in places]):
+            return f"a name of another module or type, reached through {paths} on every line"
         return "an attribute or method of a type defined elsewhere: every line reaches it through a receiver"
     if name in _PYTHON_BUILTINS and languages <= {"python"} and languages:
         return "a Python builtin"
     return UNKNOWN_ROLE
+
+
+def _through_paths(word: str, lines: list[str]) -> str:
+    """The paths that every line reaches a name through with ``::`` (Rust's and C++'s modules and
+    types, PHP's classes: ``pyo3_ffi::PyObject`` names no receiver's attribute), the first two
+    written out; empty where a line reaches it through a receiver (``.``, ``->``)."""
+    path = re.compile(rf"(?:\.|->|(?:(?<![\w$])[\w$]+)?::)\s*{word}(?![\w$])")
+    found = [match.group() for line in lines for match in path.finditer(line)]
+    if not found or not all("::" in one for one in found):
+        return ""
+    heads = list(dict.fromkeys(one.partition("::")[0] + "::" for one in found))
+    return ", ".join(heads[:2]) + (", ..." if len(heads) > 2 else "")
 
 
 def _binds(line: str, found: re.Match[str]) -> bool:
