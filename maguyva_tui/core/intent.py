@@ -1034,20 +1034,28 @@ _DECLARATION_MODIFIERS: Final = frozenset(
 _OPERATOR_KEYWORDS: Final = frozenset({"new", "return", "await", "yield", "typeof", "defer"})
 """Keywords written before an expression: with a name shaped as code after it (``new JSObject()``,
 ``await fetchData()``) they are a line of code, not a phrase about the name."""
+_TYPE_KEYWORDS: Final = frozenset({"new", "extends", "implements", "instanceof"})
+"""Keywords written before a type's name: with a capitalised name after them (``new Input``,
+``new Error``, ``extends Node``, ``instanceof Container``) they are a line of code as well, where a
+type named by one plain word had read as a question about meaning, the model's nearest chunks
+(postcss: ``new Error`` listed ``Node.error`` and ``getAsyncError`` where ``rg -F`` finds 15 lines);
+a lower-case word after them stays prose ("new features")."""
 
 
 def _keywords_and_a_name(words: list[str]) -> bool:
     """Whether words are code keywords and a name as a line writes them: two modifiers or more
     then at most a type and a name (``public static final String``, ``private static final long
-    serialVersionUID``), or an operator keyword and a name shaped as code (``new JSObject()``,
-    ``return buildPlan()``). Both had been read as a phrase about the name (its definitions) or a
+    serialVersionUID``), an operator keyword and a name shaped as code (``new JSObject()``,
+    ``return buildPlan()``), or a type's keyword and a capitalised name (``new Error``, ``extends Node``). Both had been read as a phrase about the name (its definitions) or a
     question about meaning, where ``rg -F`` lists every line holding them."""
     leading = next((n for n, word in enumerate(words) if word not in _DECLARATION_MODIFIERS), len(words))
     names = words[leading:]
     if leading >= 2 and len(names) <= 2 and all(_PLAIN_TOKEN.fullmatch(name) for name in names):
         return True
-    return (len(words) == 2 and words[0] in _OPERATOR_KEYWORDS and _PLAIN_TOKEN.fullmatch(words[1]) is not None
-            and is_identifier(words[1]))
+    if len(words) != 2 or _PLAIN_TOKEN.fullmatch(words[1]) is None:
+        return False
+    return ((words[0] in _OPERATOR_KEYWORDS and is_identifier(words[1]))
+            or (words[0] in _TYPE_KEYWORDS and "A" <= words[1][0] <= "Z"))
 
 
 def _code_fragment(text: str) -> Intent | None:

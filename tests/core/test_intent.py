@@ -175,6 +175,12 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
      "code_fragment"),
     ("return value", UND, 0.40, None, "fallback"),  # a keyword before a plain word: prose
     ("new features", UND, 0.40, None, "fallback"),
+    # postcss 8.5.34: a type's keyword and its one-word name had been a question about meaning (rg -F: 15, 13, 3 lines)
+    ("new Error", EXACT, 0.85, "new Error", "code_fragment"),
+    ("extends Node", EXACT, 0.85, "extends Node", "code_fragment"),
+    ("new Input", EXACT, 0.85, "new Input", "code_fragment"),
+    ("instanceof Container", EXACT, 0.85, "instanceof Container", "code_fragment"),
+    ("implements Serializable", EXACT, 0.85, "implements Serializable", "code_fragment"),
     ("default export", UND, 0.40, None, "fallback"),
     ("impl Display for Error", EXACT, 0.85, "impl Display for Error", "code_fragment"),  # the block, not the trait
     ("impl<T> Context<T, E> for Result<T, E> {", EXACT, 0.85, "impl<T> Context<T, E> for Result<T, E> {",
