@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from maguyva_tui.core.graph.resolve import AMBIGUOUS, EXTERNAL, FUNCTION_VALUE, SENTINELS, UNRESOLVED, Resolver, rules
 from maguyva_tui.core.graph.resolve.resolver import UNION, UNION_SEPARATOR
-from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, Block, LooseBlock, codes, ints
-from maguyva_tui.core.graph.tables import FileIndex, Source, of_kind, split_id, symbol_id
+from maguyva_tui.core.graph.sites import IMPORT, KIND_CODE, REF, Block, LooseBlock, codes, ints
+from maguyva_tui.core.graph.tables import CLASS_KINDS, FileIndex, Source, of_kind, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.marks import (
     ARGS,
     ARITY,
@@ -106,6 +106,9 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     casts = language.casts_look_called
 
     def resolved(scope: str | None, name: str, call: bool, mode: int, arguments: int | None = None) -> tuple[int, ...]:
+        """The slots (or an outcome code) a written name reaches; for a member looked up on a class
+        written by its name (``Money.parse``, ``a.Money.zero``), the class's slot last, after
+        ``NAMED_CLASS`` (``named_class``)."""
         if mode == READ_MODE and known is not None and not values:
             attribute = name.rpartition(".")[2]
             if attribute not in known:  # no property of that name anywhere: no site, and nothing to look up
@@ -119,11 +122,12 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
         if mode == READ_MODE and not (resolver.is_property(target)
                                       or values and resolver.kind(target) in VALUE_KINDS):
             return (UNRESOLVED_CODE,)  # an ordinary attribute read, a variable passed: no site at all
+        named = named_class(resolver, name, target, owner) if mode != READ_MODE else None
         if mode != READ_MODE and target == AMBIGUOUS and unions:
             return tuple(code(t) for t in union_methods(resolver, owner, name.rpartition(".")[2])) or (AMBIGUOUS_CODE,)
         if mode != READ_MODE and target == AMBIGUOUS:  # C++'s Lexer::Error in lexer.cc and lexer.in.cc: one
             target = language.copy_called(resolver, index.path, owner, name.rpartition(".")[2]) or target
-        return (code(target),)
+        return (code(target),) if named is None else (code(target), NAMED_CLASS, code(named))
 
     methods = rules(index.language).bare_calls_are_methods
     passed = call_arguments(source) if methods else {}
@@ -155,6 +159,13 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
         if origin is None:
             owner = symbol_scope(scope)  # a block's sites are its function's
             origin = origins[scope] = slots[symbol_id(path, owner) if owner and owner in index.defs else path]
+        if len(found) > 2 and found[-2] == NAMED_CLASS:  # ``Money.parse(s)`` names Money too: a change to it reaches here
+            lines.append(line)
+            froms.append(origin)
+            targets.append(found[-1])
+            kinds.append(REF)
+            found = found[:-2]
+            target = found[0]
         if read and target < 0:  # an attribute read is a site only where it reads a property (its getter runs)
             continue
         if target >= 0:
@@ -186,6 +197,22 @@ def link_file(resolver: Resolver, index: FileIndex, source: Source, slots: Mappi
     block = Block(ints(lines), ints(froms), ints(targets), codes(kinds))
     loose_block = LooseBlock(ints(loose_lines), ints(loose_froms), codes(loose_kinds), codes(outcomes), tuple(names))
     return Linked(block, loose_block, frozenset(resolver.deps))
+
+
+NAMED_CLASS = -6
+"""Marks, in what a written name resolves to, the class its receiver names (the slot after it)."""
+
+
+def named_class(resolver: Resolver, name: str, target: str, owner: str | None) -> str | None:
+    """The class a member's receiver is written as, by the class's own name (``Money`` of
+    ``Money.parse(s)``, ``a.Money.zero()``, Ruby's ``Choice.from(v)``), where the member is found
+    on it: the site names the class, as its uses do (jedi counts it a reference), so changing the
+    class reaches the caller. It had reached only the method: "what breaks if I change Choice" left
+    out every caller of ``Choice.from``. ``None`` for an instance, ``self``, an alias or a miss."""
+    if owner is None or target in SENTINELS or owner == target or resolver.kind(owner) not in CLASS_KINDS:
+        return None
+    receiver = name.rpartition(".")[0].rpartition(".")[2].removesuffix("()")
+    return owner if receiver and receiver not in RECEIVERS and receiver == split_id(owner)[1].rpartition(".")[2] else None
 
 
 def union_methods(resolver: Resolver, owner: str | None, name: str) -> list[str]:
