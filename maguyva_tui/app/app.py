@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
+from platformdirs import user_downloads_path
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -259,6 +260,16 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
         """Show the command palette, its box's editing keys applied in the order typed."""
         if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):  # as Textual tells it open
             self.push_screen(OrderedCommandPalette(id="--command-palette"))
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Save an SVG of the screen (the palette's Screenshot) in the user's Downloads folder, else
+        in the home folder: Textual writes to Downloads alone, and where there is none (a server
+        reached over ssh) it had said only "Failed to save screenshot"."""
+        if path is None:
+            downloads = user_downloads_path()
+            path = str(downloads if downloads.is_dir() else Path.home())
+        return super().deliver_screenshot(filename, path, time_format)
 
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         yield from super().get_system_commands(screen)
