@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from platformdirs import user_downloads_path
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -270,6 +270,21 @@ class MaguyvaApp(ActionsMixin, BackgroundMixin):
             downloads = user_downloads_path()
             path = str(downloads if downloads.is_dir() else Path.home())
         return super().deliver_screenshot(filename, path, time_format)
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        """Say where a screenshot went, as plain text (Textual's notice is markup, which the
+        explorer's notices are not: ``[$text-success]'/root/…svg'`` had been written out)."""
+        if event.name == "screenshot":
+            event.prevent_default()  # not Textual's notice too
+            self.notify(f"Saved screenshot to {event.path}" if event.path else "Saved screenshot", title="Screenshot")
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        """Say why a screenshot was not saved (Textual's notice said only that it was not)."""
+        if event.name == "screenshot":
+            event.prevent_default()
+            self.notify(f"Failed to save screenshot: {event.exception}", title="Screenshot", severity="error")
 
     def get_system_commands(self, screen: Screen[Any]) -> Any:
         yield from super().get_system_commands(screen)

@@ -30,3 +30,21 @@ async def test_a_screenshot_without_a_downloads_folder_is_saved_in_the_home_fold
         assert not any("Failed" in m for m in said)
         assert any(str(home) in m for m in said)  # the notice says where
         assert not (home / "Downloads").exists()  # no folder made unasked
+
+
+@pytest.mark.slow  # a pilot run: seconds on 2 cores
+async def test_a_screenshots_notice_reads_as_plain_text_and_a_failure_says_why(make_app, tmp_path: Path) -> None:
+    """Textual's notice is markup ('Saved screenshot to [$text-success]'/root/…svg''): the explorer
+    shows notices as plain text (a path or a pattern is never markup), so the tag had been written out."""
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot)
+        app.deliver_screenshot(path=str(tmp_path))
+        await wait_for(pilot, lambda: app._notifications)
+        [saved] = [n.message for n in app._notifications]
+        assert saved == f"Saved screenshot to {next(tmp_path.glob('*.svg'))}"
+        app.clear_notifications()
+        app.deliver_screenshot(path=str(tmp_path / "no such folder"))
+        await wait_for(pilot, lambda: app._notifications)
+        [failed] = [n.message for n in app._notifications]
+        assert failed.startswith("Failed to save screenshot: ") and "no such folder" in failed
