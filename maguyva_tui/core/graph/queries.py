@@ -793,6 +793,27 @@ def _foreign(written: str, owners: frozenset[str]) -> bool:
     return qualifier[:1].isupper() and qualifier != "Self" and qualifier not in owners
 
 
+GLOBAL_OBJECTS = frozenset({"javascript", "typescript", "tsx"})
+"""Languages whose call on one of the platform's global objects (``console.error``, ``JSON.parse``,
+``Object.keys``: :data:`~maguyva_tui.core.graph.builtins.JS`) calls that object's method, never a
+method of the repository, unless the repository defines a symbol of that global's name."""
+
+
+def _platform_globals(graph: CodeGraph, written: Iterable[str]) -> frozenset[str]:
+    """Of the receivers these calls write (``console`` of ``console.error``), those that are one of
+    the JavaScript platform's global objects the graph defines no symbol of."""
+    from maguyva_tui.core.graph.builtins import JS
+
+    receivers = {w.rpartition(".")[0] for w in written}
+    return frozenset(r for r in receivers
+                     if r in JS and r not in _OWN_RECEIVERS and not graph.named(r, qualified=True))
+
+
+_OWN_RECEIVERS = frozenset({"super", "exports", "module", "require", "import"})
+"""Names :data:`~maguyva_tui.core.graph.builtins.JS` holds whose calls may reach the repository's
+own methods: ``super.render()`` a base class's, ``exports.helper()`` the module's own function."""
+
+
 def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: int = CALL,
                  owned_by: frozenset[str] | None = None) -> list[tuple[str, int]]:
     """Return the (path, line) of every call that names ``name`` (the bare name of a qualified one)
@@ -805,7 +826,9 @@ def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: 
     ones are found in its string table). ``kind`` another site's kind than a call: ``INHERIT``, the
     bases no class of the graph is (``implements StreamInterface``, an interface of another package).
     ``owned_by`` (:func:`owners`): a Rust call whose type path names another type is left out
-    (``String::new()`` had been counted among the calls that may reach ``Widget::new``)."""
+    (``String::new()`` had been counted among the calls that may reach ``Widget::new``). A call on
+    one of JavaScript's global objects is left out too (:data:`GLOBAL_OBJECTS`: ``console.error(e)``
+    had been listed first among the calls that may reach postcss's ``Node.error``)."""
     bare = name.replace("::", ".").rpartition(".")[2] or name
     loose = graph.loose_blocks
     found: list[tuple[str, int]] = []
@@ -829,20 +852,33 @@ def untied_calls(graph: CodeGraph, name: str, members_only: bool = False, kind: 
             paths = {at: path for path, at in bounds.files.items()}
             ids = table[columns["name"][rows]]
             written_bare = (ids == bare_id).tolist() if members_only else [False] * len(rows)
-            foreign = set()
-            if typed and owned_by is not None:
+            foreign, platform = set(), set()
+            if (typed and owned_by is not None) or kind == CALL:
                 kinds = np.unique(ids)
-                foreign = {i for i, text in zip(kinds.tolist(), origin.strings.pick(kinds), strict=True)
-                           if text is not None and _foreign(text, owned_by)}
+                texts = dict(zip(kinds.tolist(), origin.strings.pick(kinds), strict=True))
+                if typed and owned_by is not None:
+                    foreign = {i for i, text in texts.items() if text is not None and _foreign(text, owned_by)}
+                if kind == CALL:
+                    platform_objects = _platform_globals(graph, (t for t in texts.values() if t is not None))
+                    platform = {i for i, text in texts.items()
+                                if text is not None and text.rpartition(".")[0] in platform_objects}
             found = [(paths[f], ln) for f, ln, alone, at in zip(files[rows].tolist(), columns["line"][rows].tolist(),
                                                                 written_bare, ids.tolist(), strict=True)
-                     if (not alone or paths[f] in implicit) and not (at in foreign and paths[f] in typed)]
+                     if (not alone or paths[f] in implicit) and not (at in foreign and paths[f] in typed)
+                     and not (at in platform and graph.languages.get(paths[f]) in GLOBAL_OBJECTS)]
     tails = tuple(a + bare for a in (MEMBER_ACCESS if kind == CALL else NAME_PATHS))
+    held: dict[str, bool] = {}  # a receiver: whether it is the platform's global object
     for path, block in rest.items():
         alone_counts = not members_only or path in implicit
         for i, written in enumerate(block.names):
             if block.kind[i] == kind and ((written == bare and alone_counts) or written.endswith(tails)):
                 if path in typed and owned_by is not None and _foreign(written, owned_by):
                     continue
+                if kind == CALL and graph.languages.get(path) in GLOBAL_OBJECTS:
+                    receiver = written.rpartition(".")[0]
+                    if receiver not in held:
+                        held[receiver] = bool(_platform_globals(graph, (written,)))
+                    if held[receiver]:
+                        continue
                 found.append((path, int(block.line[i])))
     return sorted(set(found))
