@@ -533,12 +533,26 @@ def _members(w: Walker, node: Node, outer: Outer) -> None:
     if node.children and node.children[-1].is_missing:
         return  # a macro read as the type (``PUGIXML_DEPRECATED xml_parse_result load(...)``)
     declared = [unwrap_declarator(d) for d in node.children_by_field_name("declarator")]
-    names = [name for name, function in declared if name is not None and not function]
+    written = [name for name, function in declared if name is not None and not function]
+    names = [_member_after_macro(name) for name in written]
     words = {w.text(c) for c in node.children if c.type in ("storage_class_specifier", "type_qualifier")}
     kind = "constant" if "static" in words and words & _CONST_QUALIFIERS else "variable"
-    for name in names:
-        w.define(kind, outer if len(declared) == 1 else name, name)
+    for name, read in zip(names, written, strict=True):
+        w.define(kind, outer if len(declared) == 1 and name is read else name, name)
     _anonymous_members(w, node, len(declared), names)
+
+
+def _member_after_macro(name: Node) -> Node:
+    """The name of a member declared after a macro the grammar cannot know, on the line before it
+    (CPython's ``PyObject_VAR_HEAD`` then ``uint64_t b_mutid;``): the grammar reads the macro as the
+    type and the member's type as its name, and leaves the real name alone in an error after it
+    (immutables' ``MapNode_Bitmap.uint64_t``, where "where is b_mutid defined" found nothing).
+    Any other name as it is."""
+    after = name.next_sibling
+    if name.type != "field_identifier" or after is None or after.type != "ERROR" or after.named_child_count != 1:
+        return name
+    real = after.named_children[0]
+    return real if real.type in ("identifier", "field_identifier") else name
 
 
 def _anonymous_members(w: Walker, node: Node, declared: int, names: list[Node]) -> None:
