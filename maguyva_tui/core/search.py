@@ -1601,7 +1601,10 @@ def _pasted_line(generation: Generation, intent: Intent, req: SearchRequest) -> 
     if intent.rule != "quoted_literal" or intent.target is None:
         return intent
     if not any(c.isalnum() for c in line.replace(intent.target, "", 1)):
-        return intent  # "ConfigLoader": the quote is the whole question, its marks no part of the string
+        if len(line) == len(intent.target) + 2 or not literal_found(generation, Query(line, case=req.case, target=line),
+                                                                    req.case):
+            return intent  # "ConfigLoader": the quote is the whole question, its marks no part of the string
+        return Intent("exact_match", intent.confidence, line, PASTED_RULE)  # "source map", as a JSON list holds it
     return _as_pasted(generation, intent, req, line, intent.target, intent.confidence)
 
 
