@@ -24,8 +24,8 @@ def test_the_engines_a_preset_leaves_out_are_said_off() -> None:
     assert "0.20" in lines[1]  # the intent's weight is still read, faint
     assert left_out(_answer("default", "fused", ("semantic", "text", "structural"))) == {"graph"}
     assert left_out(_answer("thorough", "fused", ("semantic", "text", "structural", "graph"))) == set()
-    # a confident question runs its one engine whatever the preset: that one is not off
-    assert left_out(_answer("quick", "direct", ("structural",))) == {"text", "graph"}
+    # a confident question runs its one engine whatever the preset: that one is not off, the others are
+    assert left_out(_answer("quick", "direct", ("structural",))) == {"semantic", "text", "graph"}
     assert left_out(None) == set()
     assert not any(line.endswith("off") for line in str(weights_block(None, "text", False)).splitlines())
 

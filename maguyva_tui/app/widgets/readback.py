@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from maguyva_tui.app.session import Answer
 from maguyva_tui.app.widgets.bars import bar, modality_style
-from maguyva_tui.core.types import MODALITIES, PRESET_ENGINES, share
+from maguyva_tui.core.types import LISTING_STRATEGIES, MODALITIES, PRESET_ENGINES, share
 
 DEFAULT_PRESET = "default"
 """The preset of a first run, said on the fusion line; another (picked with p, remembered between
@@ -149,11 +149,18 @@ OFF_STYLE = "$foreground 35%"
 def left_out(answer: Answer | None) -> frozenset[str]:
     """The engines whose weight ranked nothing in an answer: left out by its preset (``quick``
     asks the semantic engine alone, ``default`` blends three) and not run (a confident question runs
-    its one engine whatever the preset). The bars had shown the intent's four weights on ``quick``,
-    as if the four engines were blended."""
-    if answer is None or answer.preset not in PRESET_ENGINES:
+    its one engine whatever the preset), and every engine but that one in an answer listing one
+    engine's own list (``direct``: the explain panel says the others "not run"). The bars had shown
+    the intent's four weights on ``quick``, as if the four engines were blended, and a definition's
+    semantic 0.20 and text 0.10 in full colour beside rows that only the structural engine ranked."""
+    if answer is None:
         return frozenset()
-    return frozenset(MODALITIES) - set(PRESET_ENGINES[answer.preset]) - set(answer.result.modalities_run)
+    run = set(answer.result.modalities_run)
+    if answer.result.fusion_strategy in LISTING_STRATEGIES and run:
+        return frozenset(MODALITIES) - run
+    if answer.preset not in PRESET_ENGINES:
+        return frozenset()
+    return frozenset(MODALITIES) - set(PRESET_ENGINES[answer.preset]) - run
 
 
 def weights_block(answer: Answer | None, selected: str, what_if: bool,
