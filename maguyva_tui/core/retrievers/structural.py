@@ -67,6 +67,7 @@ from maguyva_tui.core.names import (
     word_stem,
 )
 from maguyva_tui.core.parsing.trait_impls import plain_qualname
+from maguyva_tui.core.path_names import split as split_in_file
 from maguyva_tui.core.paths import DEMOTED_DIRS, is_demoted
 from maguyva_tui.core.similar import (
     definitions,
@@ -659,7 +660,12 @@ def is_sentence(text: str, target: str | None = None, least: int = SENTENCE_WORD
 
 @lru_cache(maxsize=QUESTIONS_KEPT)
 def _is_sentence(text: str, target: str | None, least: int) -> bool:
-    """:func:`is_sentence`, kept by question (each shard of a workspace asks it twice or more)."""
+    """:func:`is_sentence`, kept by question (each shard of a workspace asks it twice or more). A
+    name written through its file (``lib/css-syntax-error.js::CssSyntaxError.setMessage``) counts
+    as the name: its path's words describe no symbol (postcss's class ``CssSyntaxError``, its name
+    spelling css and syntax, had ranked above the method asked for)."""
+    if ":" in text:
+        text = " ".join(written[1] if (written := split_in_file(word)) is not None else word for word in text.split())
     words = {w.lower() for w in identifiers_in(text)[:MAX_QUERY_WORDS] if len(w) > 1}
     words -= SENTENCE_STOP_WORDS | {(target or "").lower()}
     return len(words) >= least
