@@ -118,7 +118,7 @@ async def test_the_weights_are_redrawn_only_when_they_change(make_app) -> None:
         weights = dict(app.answer.weights)
         assert updates and str(block.render()) == str(weights_block(app.answer, readback.selected, False))
         updates.clear()
-        await ask(pilot, "parse_configs")  # the same intent: the same weights, nothing redrawn
+        await ask(pilot, "ConfigLoader")  # the same intent and engine: the same weights, nothing redrawn
         assert app.answer.weights == weights and not updates
         app.query_one("#results").focus()
         await pilot.press("w")  # another modality to re-weigh: the pointer moves
