@@ -325,6 +325,7 @@ class ResultsTable(DataTable[str]):
             row[PLACE] = ((part(shown),), False)
             row[SYMBOL] = _fit_symbol(_line_label(row[SYMBOL]) if lines else row[SYMBOL], symbol, form, one_file, shared)
         _tell_apart(rows, [shown.result.symbol or "" for shown in results], symbol)
+        _tell_callers_apart(rows, [shown.result.symbol or "" for shown in results])
         for i in (PLACE, SYMBOL):
             widths[i] = max([len(HEADERS[i][0]), *(cell_len(cell_plain(row[i])) for row in rows)])
 
@@ -757,6 +758,25 @@ def _tell_apart(rows: list[list[Cell]], symbols: Sequence[str], width: int) -> N
     if len(set(ends)) > len({rows[i][SYMBOL][0][0][0] for i in cut}):
         for i, shown in zip(cut, ends, strict=True):
             rows[i][SYMBOL] = ((part(shown),), False)
+
+
+def _tell_callers_apart(rows: list[list[Cell]], symbols: Sequence[str]) -> None:
+    """Give the calls whose callers' names read alike once cut their names' ends instead, where
+    those tell them apart: the caller's name is what tells a call's rows apart (orjson's "who calls
+    write_buf" at 80 columns had read ``non_str…`` for non_str_date, non_str_datetime, non_str_time
+    and non_str_uuid; now ``…tr_date``, ``…atetime``, ``…tr_time``, ``…tr_uuid``)."""
+    alike: dict[str, list[int]] = {}
+    for i, (row, whole) in enumerate(zip(rows, symbols, strict=True)):
+        parts = row[SYMBOL][0]
+        name = parts[0][0].rstrip() if len(parts) == 2 else ""
+        if name.endswith("…") and name != whole and whole.startswith(name[:-1]):
+            alike.setdefault(name, []).append(i)
+    for name, group in alike.items():
+        ends = [_clip(symbols[i], cell_len(name), keep_end=True) for i in group]
+        if len(group) > 1 and len(set(ends)) > 1:
+            for i, end in zip(group, ends, strict=True):
+                (text, style), label = rows[i][SYMBOL][0]
+                rows[i][SYMBOL] = ((part(end + text[len(text.rstrip()):], style), label), rows[i][SYMBOL][1])
 
 
 def _want(whole: int, room: int) -> int:
