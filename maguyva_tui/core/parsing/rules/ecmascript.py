@@ -565,6 +565,9 @@ def _export_assignment(w: Walker, node: Node, outer: Outer, value: Node | None =
     if kind is None:
         if not alias and w.text(left).startswith(_EXPORTS) and _exported_value(w, name, right, node):
             w.define("variable", outer, name)  # its value is still searched for functions
+        elif not alias and name is not None and (owner := _prototype_copy(w, left, right)):
+            w.define("method", outer, name, prefix=owner)  # `Reply.prototype.status = Reply.prototype.code`
+            return True
         return False
     if w.text(left).startswith(_EXPORTS):
         _define(w, kind, outer, name, right, alias)
@@ -635,6 +638,20 @@ def _block_names(w: Walker, block: Node) -> tuple[frozenset[str], frozenset[str]
                 declared.update([w.text(named)] if named is not None else [])
         found = w.memo[key] = (frozenset(declared), frozenset(required))
     return found
+
+
+def _prototype_copy(w: Walker, left: Node, right: Node) -> tuple[str, ...]:
+    """The owner of a method a prototype takes from a prototype's method (fastify's
+    ``Reply.prototype.status = Reply.prototype.code``: ``Reply``'s method ``status``, on that line),
+    where ``Reply.status`` had been no symbol; empty for any other assignment (``Foo.prototype.x =
+    a.b`` copies no method)."""
+    if right.type != "member_expression" or left.type != "member_expression":
+        return ()
+    source = right.child_by_field_name("object")
+    if source is None or not _prototype_owner(w, source):
+        return ()
+    held = left.child_by_field_name("object")
+    return _prototype_owner(w, held) if held is not None else ()
 
 
 def _prototype_owner(w: Walker, left: Node) -> tuple[str, ...]:
