@@ -41,8 +41,10 @@ from maguyva_tui.core.answers import plain_qualname
 from maguyva_tui.core.types import MODALITIES, called_definition
 from maguyva_tui.terminal import shown_as_is, visible
 
-PLACE_WIDTH = 40
-"""Characters of ``path:line`` kept at most; longer paths lose their start, never the file name."""
+PLACE_WIDTH = 120
+"""Characters of ``path:line`` kept at most before the pane cuts it to its room (:meth:`ResultsTable._fit`);
+longer paths lose their start, never the file name. At 40, a path of 41 characters had read
+``…c/serialize/per_type/datetimelike.rs:97`` at 140 columns beside 17 blank cells (orjson)."""
 
 SYMBOL_WIDTH = 30
 """Cells of a symbol wanted before the place's folders, less a Rust method's impl label
