@@ -915,7 +915,17 @@ def spelled_whole(generation: Generation, name: str) -> bool:
     parts = [p.encode("utf-8", "surrogatepass") for p in _NAME_PARTS.split(name)]
     if not all(is_token(p) and len(tokens.documents(p)) for p in parts):
         return False
-    return literal_found(generation, Query(name, target=name), "sensitive") is True
+    return literal_found(generation, Query(name, target=name), "sensitive") is True and _held_whole(generation, name)
+
+
+def _held_whole(generation: Generation, name: str) -> bool:
+    """Whether some line holds ``name`` with no identifier's character either side: fastify's
+    ``opts.log``, which only ``opts.logger`` spelled, had been "used but not defined", its lines
+    those of ``opts.logger``."""
+    lines = getattr(generation.text, "regex_lines", None)
+    if lines is None or len(name) > MAX_CLASSIFY_CHARS:
+        return True
+    return bool(lines(rf"(?:^|[^\w$]){re.escape(name)}(?:[^\w$]|$)", "sensitive", 1))
 
 
 MODULE_RULE = "module_name"
