@@ -467,13 +467,13 @@ def _definition_keyword(text: str) -> Intent | None:
 # Rules 2, 3, 3a and 3b: phrasings. Each trigger's text after the match holds the target.
 
 _VERBS_USE = (
-    r"calls?|uses?|imports?|references?|invokes?|instantiates?|inherits?\s+from|extends?"
+    r"calls?|uses?|imports?|references?|invokes?|instantiates?|constructs?|inherits?\s+from|extends?"
     r"|implements?|includes?|subclasses|overrides?"
 )
 _REFERENCES = (
     lazy(rf"\b(?:who|what|which\s+\w+)\s+(?:{_VERBS_USE})\b", re.I),
     lazy(
-        r"\b(?:usages?|uses|references|refs|callers|callsites|call[\s-]+sites|calls|invocations|instantiations"
+        r"\b(?:usages?|uses|references|refs|callers|callsites|call[\s-]+sites|calls|invocations|instantiations|constructions"
         r"|importers|consumers|subclasses|implementations|implementers|users|overrides)\s+(?:of|to|for)\b",
         re.I,
     ),
@@ -481,7 +481,7 @@ _REFERENCES = (
     lazy(r"\b(?:is|are)\s+(?:called|used|referenced|invoked|imported)\s+(?:by|from)\b", re.I),
 )
 _THAT_CALLS = lazy(
-    r"\b(?:that|which|who)\s+(?:calls?|uses?|imports?|invokes?|references?|instantiates?|(?P<v>inherits?\s+from"
+    r"\b(?:that|which|who)\s+(?:calls?|uses?|imports?|invokes?|references?|instantiates?|constructs?|(?P<v>inherits?\s+from"
     r"|derives?\s+from|extends?|implements?|includes?|subclasses))\s+"
     rf"(?:the\s+)?(?P<x>`[^`\n]{{1,200}}`|{QUESTION_TARGET}(?:\(\))?)",
     re.I,

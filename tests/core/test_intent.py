@@ -81,6 +81,9 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("where is TextNode instantiated", REFS, 0.90, "TextNode", "references_phrase"),
     ("where is TextNode constructed?", REFS, 0.90, "TextNode", "references_phrase"),  # its constructions
     ("instantiations of Helper", REFS, 0.90, "Helper", "references_phrase"),
+    # postcss 8.5.34: "who constructs Input" had been a question about meaning (Input_.constructor first)
+    ("who constructs Input", REFS, 0.90, "Input", "references_phrase"),
+    ("constructions of Input", REFS, 0.90, "Input", "references_phrase"),
     ("where is the load function called", REFS, 0.90, "load", "references_phrase"),
     ("what uses HttpClient", REFS, 0.90, "HttpClient", "references_phrase"),
     ("which classes implement Reader", REFS, 0.90, "Reader", "references_phrase"),
