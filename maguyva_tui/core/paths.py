@@ -31,11 +31,16 @@ SECONDARY_DIRS: Final = frozenset(
 (not ``example`` or ``sample``: ``com/example/`` is a Java package's own code)."""
 
 _SECONDARY_FILE: Final = lazy(
-    r"^(?:test_.*\.py|conftest\.py|.*_test\.(?:py|go)|.*_spec\.rb|.*\.(?:test|spec)\.[jt]sx?|.*\.(?:md|markdown|rst|adoc|txt))$", re.I
+    r"^(?:test_.*\.py|conftest\.py|.*_test\.(?:py|go)|.*_spec\.rb|.*\.(?:test|spec)\.[jt]sx?|.*\.(?:md|markdown|rst|adoc|txt)"
+    r"|(?-i:README|CHANGES|CHANGELOG|HISTORY|NEWS|AUTHORS|CONTRIBUTORS|THANKS|LICEN[CS]E|COPYING|NOTICE|INSTALL|PKG-INFO))$",
+    re.I,
 )
 """Test files by name where no folder says so (``test_x.py``, ``x_test.go``, ``x.spec.ts``, RSpec's
 ``x_spec.rb``), and
-prose wherever it lies (a README, a changelog): docs about the code, listed after it."""
+prose wherever it lies (a README, a changelog), with or without an extension: the capitalised names
+that convention gives a package's prose (``README``, ``LICENSE``, ``COPYING``, and ``PKG-INFO``, the
+README that every Python source distribution copies into its metadata: orjson's ranked first for a
+plain question, above the code it describes): docs about the code, listed after it."""
 
 
 def _outside_go_build(folder: str) -> bool:
