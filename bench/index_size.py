@@ -13,7 +13,7 @@ its own, unless ``--no-build`` reads one already there.
 Each file of the index is folded into its family (generation ids and segment numbers left out:
 ``GEN/tokens_places.npy``, ``semantic/static_*/seg-N.npz``) and its bytes printed as a ratio to
 the tree's bytes (every regular file, binaries and skipped files included) and to the indexed
-bytes (what ``content.bin`` holds: every indexed file's text once). Then the families summed by
+bytes (every indexed file's text once: what ``content.bin`` holds, compressed since format 72). Then the families summed by
 part (:data:`bench.build_memory.PARTS`). ``--json`` saves the figures; ``--before`` prints a
 saved run's beside them, with the change.
 
@@ -43,9 +43,21 @@ def measure(tree: Path, index_dir: Path) -> dict[str, Any]:
     """The tree's bytes, the indexed bytes and the index's bytes per family and per part."""
     corpus, files = build_memory.tree_bytes(tree)
     sizes = build_memory.index_files(index_dir)
-    indexed = sizes.get("GEN/content.bin", 0)
+    indexed = texts_bytes(index_dir) or sizes.get("GEN/content.bin", 0)
     return {"tree": str(tree), "tree_bytes": corpus, "tree_files": files, "indexed_bytes": indexed,
             "index_bytes": sum(sizes.values()), "families": sizes, "parts": build_memory.index_parts(sizes)}
+
+
+def texts_bytes(index_dir: Path) -> int:
+    """The indexed bytes: the texts' size as ``content.bin``'s footer records it (format 72 stores
+    them compressed); 0 for an index without one (``content.bin`` then holds them as they are)."""
+    from maguyva_tui.core.store.texts import FOOTER, MAGIC
+
+    for path in index_dir.rglob("content.bin"):
+        data = path.read_bytes()[-8 * FOOTER :]
+        if len(data) == 8 * FOOTER and int.from_bytes(data[-8:], "little") == MAGIC:
+            return int.from_bytes(data[32:40], "little")
+    return 0
 
 
 def compressed(index_dir: Path) -> dict[str, int]:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
+from itertools import accumulate
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
@@ -68,6 +69,7 @@ from maguyva_tui.core.store.snapshot import (
     map_content,
     symbol_columns,
 )
+from maguyva_tui.core.store.texts import SAMPLE_BLOCKS, TRAIN_MIN_BYTES, TextsWriter, cut, train
 from maguyva_tui.core.store.tokens import TokenBuilder, TokenIndex
 from maguyva_tui.core.store.walk_stamp import abandon, begin, check_stamp, disk_as_stamped, write_stamp
 from maguyva_tui.core.trigram.index import TrigramIndex, text_trigrams
@@ -739,7 +741,7 @@ class _Build:
                 self.progress("read", i, len(candidates))
             old = prev.files.get(cand.path) if prev else None
             if old and prev and _same_stat(old, cand):
-                if trusted or content_hash(prev.raw(old.path)) == old.hash:
+                if trusted or _stored_hash(prev, old.path) == old.hash:
                     kept.append((old, None))
                     continue
                 self.repaired += 1  # the stored text was damaged on disk: read the file again
@@ -878,7 +880,7 @@ class _Build:
         if beside is not None:  # the graph is built beside: from here on the facts are read where written
             facts = load_facts(gen)  # mapped, decoded where read: every file's rows as tuples go
             _release()
-        with _ContentReader(gen / "content.bin") as stored:
+        with _ContentReader(gen / RAW_TEXTS) as stored:
             trigrams, dead = self._trigrams(entries, stored, added, live_ids)
             _release()
             self.summary.trigram_bytes = trigrams.save(gen)
@@ -890,6 +892,7 @@ class _Build:
             tokens = TokenIndex.load(gen)  # mapped, as a later process opens it
             save_generation(gen, _word_files(self._counted("words", entries), stored, facts.rows, added_ids),
                             prev.generation if prev else None)
+        (gen / RAW_TEXTS).unlink()
         _release()
         _keep_name_stats(gen, facts)  # while a graph built beside is still being built; before an early answer
         content = map_content(gen / "content.bin")  # mapped, not a second copy of every text
@@ -909,17 +912,47 @@ class _Build:
                         tokens)
 
     def _write_content(self, gen: Path, rows: list[Stored]) -> list[FileEntry]:
-        """Write every file's text into ``content.bin`` in path order; return the entries."""
+        """Write every file's text in path order into :data:`RAW_TEXTS` (the build reads them back
+        from there, then lets it go), then compressed into ``content.bin``; return the entries."""
         entries = []
         offset = 0
-        with open(gen / "content.bin", "wb") as out:
+        with open(gen / RAW_TEXTS, "wb") as out:
             for _, make in rows:
                 entry, data = make()
                 out.write(data)
                 entries.append(replace(entry, offset=offset, length=len(data)))
                 offset += len(data)
         self.summary.corpus_bytes = offset
+        self._pack(gen, entries)
         return entries
+
+    def _pack(self, gen: Path, entries: list[FileEntry]) -> None:
+        """Compress the texts of :data:`RAW_TEXTS` into ``content.bin``: with the live generation's
+        dictionary when at least half the bytes are its unchanged files' (whose frames are copied
+        as they are: an edit of one file compresses one file), else with one trained on these."""
+        prev = self.previous
+        packed = prev.packed_texts if prev is not None and prev.content_intact() else None
+        old: Mapping[str, FileEntry] = prev.files if prev is not None and packed is not None else {}
+        unchanged = [e for e in entries if (o := old.get(e.path)) is not None and o.hash == e.hash
+                     and o.length == e.length]
+        total = sum(e.length for e in entries)
+        with _ContentReader(gen / RAW_TEXTS) as stored:
+            if packed is not None and 2 * sum(e.length for e in unchanged) >= total and (
+                    packed.dictionary is not None or total < TRAIN_MIN_BYTES):
+                dictionary, copied = packed.dictionary, {e.path for e in unchanged}
+            else:
+                dictionary = _dictionary(stored, entries, total)
+                copied = set()
+            writer = TextsWriter(gen / "content.bin", dictionary)
+            try:
+                for entry in entries:
+                    if entry.path in copied:
+                        was = old[entry.path]
+                        writer.copy(packed, was.offset, was.length)  # type: ignore[arg-type]
+                    else:
+                        writer.add(stored.raw(entry))
+            finally:
+                writer.close()
 
     def _trigrams(
         self,
@@ -1070,6 +1103,40 @@ def _word_files(entries: Iterable[FileEntry], stored: _ContentReader, facts: Map
 
     for entry in entries:
         yield StoredFile(entry.path, entry.doc_id, facts[entry.path][1], partial(stored.text, entry), entry.doc_id not in added)
+
+
+def _stored_hash(prev: Snapshot, path: str) -> str | None:
+    """The hash of a file's stored text, ``None`` where its blocks cannot be read (damaged)."""
+    try:
+        return content_hash(prev.raw(path))
+    except IndexUnavailable:
+        return None
+
+
+RAW_TEXTS = "content.raw"
+"""The texts of a generation being built, uncompressed, read back by the build's later steps (the
+trigrams, the tokens, the words) and removed before it is published."""
+
+
+def _dictionary(stored: _ContentReader, entries: list[FileEntry], total: int) -> bytes | None:
+    """A zstd dictionary trained on :data:`~maguyva_tui.core.store.texts.SAMPLE_BLOCKS` blocks
+    taken evenly over the texts; ``None`` for texts under
+    :data:`~maguyva_tui.core.store.texts.TRAIN_MIN_BYTES`."""
+    if total < TRAIN_MIN_BYTES:
+        return None
+    blocks = sum(len(cut(e.length)) for e in entries)
+    stride = max(1, blocks // SAMPLE_BLOCKS)
+    samples: list[bytes] = []
+    seen = 0
+    for entry in entries:
+        sizes = cut(entry.length)
+        picked = [k for k in range(len(sizes)) if (seen + k) % stride == 0]
+        seen += len(sizes)
+        if picked:
+            data = stored.raw(entry)
+            starts = [0, *accumulate(sizes)]
+            samples.extend(data[starts[k] : starts[k + 1]] for k in picked)
+    return train(samples)
 
 
 def _kept_file(prev: Snapshot, entry: FileEntry, spill: _Spill, known: int | None) -> tuple[FileEntry, bytes]:

@@ -170,6 +170,7 @@ class FileNewlines:
 
     def __init__(self, snapshot: Snapshot) -> None:
         self.blob = snapshot.blob()
+        self._ensure = snapshot.ensurer  # not a method of the snapshot, which keeps this object: no cycle
         """The snapshot's stored texts."""
         self.view = memoryview(self.blob)
         """:attr:`blob` as a buffer: a line decoded from its slice (:func:`shown_page`, :meth:`between`),
@@ -242,6 +243,7 @@ class FileNewlines:
             entry = files[path]
             offset, length = entry.offset, entry.length
         if length:
+            self._ensure(offset, offset + length)  # a file's lines are read from here on (``between``, a page's)
             newlines = np.flatnonzero(np.frombuffer(self.blob, np.uint8, count=length, offset=offset) == 10)
             if length <= np.iinfo(np.int32).max:
                 newlines = newlines.astype(np.int32)  # half the memory kept, for every file one can store

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import shutil
 import threading
 import time
@@ -86,43 +85,28 @@ def _text_from_lines(chunk: Chunk, lines: list[str], offset: int = 0) -> str:
 
 
 class StoredTexts:
-    """Files' texts as a snapshot stores them, read from its generation's ``content.bin`` by
-    positional reads: not through the snapshot's mapping, whose pages stay resident once touched
-    (a fill reads every file: on 450 MB of sdists the mapped copy was 350 MB of the build's peak).
-    A snapshot without a file (made in memory) is read as it holds its texts; use as a context."""
+    """Files' texts as a snapshot stores them, each decompressed apart from ``content.bin`` where
+    the snapshot's texts in memory do not hold it yet (:meth:`Snapshot.raw`): a fill reads every
+    file, and none of them stays resident (on 450 MB of sdists the mapped copy had been 350 MB of
+    the build's peak). Use as a context."""
 
     def __init__(self, snapshot: Snapshot) -> None:
         self._snapshot = snapshot
-        self._fd: int | None = None
-        if snapshot.generation is not None:
-            try:
-                self._fd = os.open(snapshot.generation / "content.bin", os.O_RDONLY)
-            except OSError:  # the generation's folder gone: its mapping still reads
-                self._fd = None
 
     def text(self, path: str) -> str:
         """A file's stored text (as :meth:`Snapshot.text` gives it; not cached)."""
-        if self._fd is None:
-            return self._snapshot.text(path)
-        entry = self._snapshot.files[path]
-        data = os.pread(self._fd, entry.length, entry.offset) if entry.length else b""
-        if len(data) != entry.length:  # a file that is not the mapped one: read the mapping
-            return self._snapshot.text(path)
-        return data.decode("utf-8", errors="replace")
+        return self.raw(path).decode("utf-8", errors="replace")
 
     def raw(self, path: str) -> bytes:
         """A file's stored bytes (as :meth:`Snapshot.raw` gives them; not cached)."""
-        if self._fd is None:
+        packed = self._snapshot.packed_texts
+        if packed is None:
             return self._snapshot.raw(path)
         entry = self._snapshot.files[path]
-        data = os.pread(self._fd, entry.length, entry.offset) if entry.length else b""
-        return data if len(data) == entry.length else self._snapshot.raw(path)
+        return packed.read(entry.offset, entry.offset + entry.length)
 
     def close(self) -> None:
-        """Close the file (the texts are then read through the snapshot)."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        """Nothing held."""
 
     def __enter__(self) -> StoredTexts:
         return self

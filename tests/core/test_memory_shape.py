@@ -25,13 +25,20 @@ from maguyva_tui.core.store.snapshot import Snapshot
 from tests.core.test_semantic_tiers import WordProvider
 
 
-def test_the_stored_texts_are_mapped_and_never_copied(polyglot: Path) -> None:
+def test_the_stored_texts_are_compressed_and_filled_in_only_where_read(polyglot: Path) -> None:
     snapshot, _ = update_index(polyglot)
     opened = Snapshot.load(snapshot.folder)
     assert isinstance(opened.blob(), mmap.mmap) and opened.blob() is opened.blob()
+    stored = (opened.generation / "content.bin").stat().st_size
+    assert stored < opened.texts_size  # the texts compressed (table and footer included)
     path = next(iter(opened.files))
     entry = opened.files[path]
-    assert opened.raw(path) == opened.blob()[entry.offset : entry.offset + entry.length]
+    span = slice(entry.offset, entry.offset + entry.length)
+    assert opened.raw(path) and not any(opened.blob()[span])  # read apart: nothing filled in
+    opened.ensure(span.start, span.stop)
+    assert opened.blob()[span] == opened.raw(path) == (polyglot / path).read_bytes()
+    last = max(opened.files.values(), key=lambda e: e.offset)
+    assert not any(opened.blob()[last.offset : last.offset + last.length])  # a file never asked for: not filled
 
 
 def test_an_unchanged_repository_is_checked_without_reading_its_stored_texts(
@@ -50,8 +57,8 @@ def test_a_content_file_changed_after_its_build_is_verified_file_by_file_and_rep
     marker = "ConfigLoader"
     content = current_generation(index_folder(polyglot)) / "content.bin"
     data = content.read_bytes()
-    at = data.index(marker.encode())
-    content.write_bytes(data[:at] + b"X" + data[at + 1 :])  # a flipped byte: same size, a new mtime
+    at = len(data) // 4  # inside the compressed blocks
+    content.write_bytes(data[:at] + bytes([data[at] ^ 0xFF]) + data[at + 1 :])  # same size, a new mtime
     repaired, _ = update_index(polyglot)
     assert repaired.generation != snapshot.generation  # the damaged file was read from disk again
     assert repaired.raw("app/config.py").count(marker.encode()) == snapshot.raw("app/config.py").count(marker.encode())

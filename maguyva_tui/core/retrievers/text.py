@@ -1159,6 +1159,7 @@ class TextRetriever:
             return None  # a document no file has: damage
         shifts = [_occurrences(tokens.name(t), needle) for t in ids.tolist()]
         blob, n, offsets, lengths = self.snapshot.blob(), len(needle), files.offsets, files.lengths
+        ensure = self.snapshot.ensure
         span_files: list[int] = []
         pos: list[int] = []
         for file, first, count, owner in zip(row_files, firsts, counts, owners):
@@ -1170,6 +1171,7 @@ class TextRetriever:
                 last = place
                 for i in shifts[owner]:
                     start = lo + place + i
+                    ensure(start, start + n)
                     if start + n > hi or blob[start : start + n] != needle:
                         return None  # a place where the literal is not: damage
                     span_files.append(file)
@@ -1219,6 +1221,7 @@ class TextRetriever:
         if spans and (bool((pos + n > files.offsets[span_files] + files.lengths[span_files]).any()) or bool(
                 (pos < files.offsets[span_files]).any())):
             return None
+        self.snapshot.ensure_spans(pos, pos + n)
         arr = np.frombuffer(self.snapshot.blob(), np.uint8)
         if spans and not bool((arr[pos[:, None] + np.arange(n)] == np.frombuffer(needle, np.uint8)).all()):
             return None  # a place where the literal is not: damage
@@ -1268,6 +1271,7 @@ class TextRetriever:
                 lo, hi = int(files.offsets[f]), int(files.offsets[f] + files.lengths[f])
                 if hi <= lo:
                     continue
+                self.snapshot.ensure(lo, hi)
                 inside = _IDENT_TABLE[np.frombuffer(blob, np.uint8, count=hi - lo, offset=lo)].view(np.int8)
                 edges = np.flatnonzero(np.diff(inside, prepend=np.int8(0), append=np.int8(0)))
                 starts, ends = edges[0::2], edges[1::2]
@@ -1373,6 +1377,7 @@ class TextRetriever:
         if not len(holders):
             return None
         blob, offsets, lengths = self.snapshot.blob(), files.offsets, files.lengths
+        ensure = self.snapshot.ensure
         sites = _lines_by_position(defined.exact_keys, group[keys == 7])
         places = self._places(files, needle)
         own: list[int] = []
@@ -1387,6 +1392,7 @@ class TextRetriever:
                 newlines = self._newlines(files.paths[index], offset, int(lengths[index]))
                 held = places(index, newlines, site_lines)
             if held is None:
+                ensure(offset, offset + int(lengths[index]))
                 held = _whole_at(blob, offset, offset + int(lengths[index]), needle, newlines, site_lines)
             for line, start in held:
                 own.append(index)
@@ -1406,6 +1412,7 @@ class TextRetriever:
                 if len(own) >= limit:
                     break
                 offset, length = int(offsets[index]), int(lengths[index])
+                ensure(offset, offset + length)
                 found = _whole_lines(blob, offset, offset + length, needle,
                                      self._newlines(files.paths[index], offset, length), limit - len(own),
                                      frozenset(sites.get(index, ())))
@@ -1451,6 +1458,7 @@ class TextRetriever:
         lo, length = files.offsets[chosen][owner], files.lengths[chosen][owner]
         n = len(needle)
         ends = at + n
+        self.snapshot.ensure_spans(files.offsets[chosen], files.offsets[chosen] + files.lengths[chosen])
         arr = np.frombuffer(self.snapshot.blob(), np.uint8)
         step = np.diff(at)
         if (bool((ends > length).any()) or bool(((step <= 0) & (owner[1:] == owner[:-1])).any())
@@ -1492,6 +1500,7 @@ class TextRetriever:
         if t is None:
             return _no_places
         blob = self.snapshot.blob()
+        ensure = self.snapshot.ensure
         arr = np.frombuffer(blob, np.uint8)
         kept = file_newlines(self.snapshot)
         wanted = np.frombuffer(needle, np.uint8)
@@ -1503,6 +1512,7 @@ class TextRetriever:
             if found is None:
                 return None
             lo, length = int(offsets[index]), int(lengths[index])
+            ensure(lo, lo + length)
             if len(found) <= FEW_SITE_PLACES:
                 return _few_site_places(blob, lo, length, needle, found.tolist(), newlines, site_lines, kept,
                                         files.paths[index])
@@ -1533,6 +1543,7 @@ class TextRetriever:
         kept = file_newlines(self.snapshot)
         if kept is not None:
             return kept.offsets(path)
+        self.snapshot.ensure(offset, offset + length)
         return np.flatnonzero(np.frombuffer(self.snapshot.blob(), np.uint8, count=length, offset=offset) == 10)
 
     def _none_holds(self, files: _Files, chosen: np.ndarray, inner: _Inner | None, matcher: _Matcher) -> bool:
@@ -1572,6 +1583,7 @@ class TextRetriever:
         blob, places, back = self.snapshot.blob(), tokens.places[2], needle.rfind(inner.token)
         for offset, length, first, count in zip(offsets.tolist(), lengths.tolist(), rows[0].tolist(), rows[1].tolist()):
             end = offset + length
+            self.snapshot.ensure(offset, end)
             for place in places[first : first + count].tolist():
                 line_end = blob.find(b"\n", offset + place, end)
                 if blob.find(needle, max(offset, offset + place - back), end if line_end < 0 else line_end) >= 0:
@@ -1582,7 +1594,12 @@ class TextRetriever:
         """Whether one of some files (positions in path order) holds a match."""
         blob = self.snapshot.blob()
         offsets, lengths = files.offsets[chosen].tolist(), files.lengths[chosen].tolist()
-        return any(matcher.holds(blob, offset, offset + length) for offset, length in zip(offsets, lengths))
+        ensure = self.snapshot.ensure
+        for offset, length in zip(offsets, lengths):
+            ensure(offset, offset + length)
+            if matcher.holds(blob, offset, offset + length):
+                return True
+        return False
 
     def _file_order(
         self, files: _Files, chosen: np.ndarray, demote: Callable[[str], float] | None
@@ -1611,7 +1628,9 @@ class TextRetriever:
         ends: list[int] = []
         owners: list[int] = []
         offsets, lengths = files.offsets[chosen], files.lengths[chosen]
+        ensure = self.snapshot.ensure
         for k, (offset, length) in enumerate(zip(offsets.tolist(), lengths.tolist())):
+            ensure(offset, offset + length)
             found = matcher.spans_between(blob, offset, offset + length, MANY_SPANS)
             if found is None:  # thousands in one file: those that can be a line's best
                 firsts = matcher.line_firsts(blob, offset, offset + length).tolist()
@@ -1635,6 +1654,8 @@ class TextRetriever:
         offsets, lengths = files.offsets[chosen], files.lengths[chosen]
         own = chosen[at]
         lo, hi = offsets[at], offsets[at] + lengths[at]
+        read = unique(at)
+        self.snapshot.ensure_spans(offsets[read], offsets[read] + lengths[read])  # the lines around the matches
         arr = np.frombuffer(self.snapshot.blob(), np.uint8)
         lines = self._line_numbers(arr, pos, lo, at, offsets, lengths, every, [files.paths[i] for i in chosen.tolist()])
         if len(pos) <= FEW_SPANS:

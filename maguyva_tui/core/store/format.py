@@ -8,7 +8,9 @@
             files_*.{npy,bin}  the files (path, id, hash, size, mtime, language, offset and length
                                in content.bin, inode, ctime) as mapped arrays (core/store/file_table.py)
             walk-stamp.json    what tells that the disk still is as walked (core/store/disk_stamp.py)
-            content.bin        every file's decoded text as UTF-8, back to back
+            content.bin        every file's decoded text as UTF-8, in path order, cut into blocks of
+                               about 4 KiB compressed with zstd and one dictionary trained on the
+                               texts, with the blocks' table (core/store/texts.py)
             facts_*.{npy,bin}  per-file chunks, symbols, references, imports (core/store/facts_files.py)
             trigram_*.{npy,bin} the text engine's postings (see core/trigram/index.py)
             tokens_*.{npy,bin} which files hold each whole identifier (core/store/tokens.py)
@@ -39,7 +41,7 @@ from typing import Any
 
 from maguyva_tui.core.index_marks import GENERATION_PREFIX, LIVE_FILE
 
-FORMAT_VERSION = 71
+FORMAT_VERSION = 72
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2

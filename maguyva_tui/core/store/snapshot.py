@@ -31,6 +31,7 @@ from maguyva_tui.core.store.format import (
 from maguyva_tui.core.store.holds import GenerationGone, hold, release
 from maguyva_tui.core.store.lock import tidy
 from maguyva_tui.core.store.records import decode_records
+from maguyva_tui.core.store.texts import PackedTexts, PlainTexts, Texts, open_texts
 from maguyva_tui.core.store.tokens import TokenIndex
 from maguyva_tui.core.store.words import check_words
 from maguyva_tui.core.trigram.index import TrigramIndex
@@ -59,7 +60,7 @@ class Snapshot:
         root: Path,
         folder: Path,
         manifest: Manifest,
-        content: bytes | mmap.mmap,
+        content: bytes | mmap.mmap | PackedTexts,
         facts: FactsTable,
         trigrams: TrigramIndex,
         centrality: CentralityTable,
@@ -97,10 +98,9 @@ class Snapshot:
         self._graph = graph
         self._open_graph = open_graph
         self._graph_lock = threading.Lock()
-        self._data = content
-        """The texts back to back: ``content.bin`` mapped read-only (its pages are read when a
-        question touches them, and the kernel may drop them again), or bytes of a build in memory."""
-        self._content = memoryview(content)
+        self._texts_store: Texts = content if isinstance(content, PackedTexts) else PlainTexts(content)
+        """The texts back to back: ``content.bin`` decompressed block by block into memory as
+        questions ask for them (:mod:`~maguyva_tui.core.store.texts`), or bytes held in memory."""
         self._cache_lock = threading.Lock()
         """Questions read one snapshot from several threads: a cache's look-up and its reordering are
         one step (between them another thread may evict the entry: a KeyError)."""
@@ -122,7 +122,7 @@ class Snapshot:
             manifest = Manifest.from_json((gen / "manifest.json").read_text(), lambda digest: FileTable.load(gen, digest))
             if read is not None:
                 read(gen, manifest)
-            content = map_content(gen / "content.bin")
+            content = open_texts(gen / "content.bin")
             trigrams = TrigramIndex.load(gen)
             tokens = TokenIndex.load(gen)
             facts = load_facts(gen, _stored_paths(manifest.files))  # mapped: a file's rows decoded when read
@@ -166,13 +166,44 @@ class Snapshot:
     def _check(self) -> None:
         """Refuse a generation whose parts disagree (a torn or tampered write)."""
         end = content_end(self.manifest.files)
-        if end > len(self._content) or not _same_paths(self.facts, self.manifest.files):
+        if end > self._texts_store.size or not _same_paths(self.facts, self.manifest.files):
             raise IndexUnavailable("the index is corrupt (its parts disagree); rebuilding it")
 
     def blob(self) -> bytes:
-        """Every file's stored text back to back, shared by all searches and never copied: the
-        mapped ``content.bin`` (bytes-like: ``find``, slices, the buffer protocol) once written."""
-        return cast(bytes, self._data)
+        """Every file's stored text back to back, shared by all searches and never copied
+        (bytes-like: ``find``, slices, the buffer protocol): read only where :meth:`ensure` (or
+        :meth:`ensure_spans`, :meth:`ensure_all`) was asked first; elsewhere it may hold zeros
+        (``content.bin`` is decompressed into it block by block)."""
+        return cast(bytes, self._texts_store.buffer())
+
+    def ensure(self, lo: int, hi: int) -> None:
+        """Make bytes ``lo:hi`` of :meth:`blob` hold the stored texts (decompressed once)."""
+        self._texts_store.ensure(lo, hi)
+
+    @property
+    def ensurer(self) -> Callable[[int, int], None]:
+        """:meth:`ensure` of the texts themselves, for an object the snapshot keeps (a bound method
+        of the snapshot would make a cycle that holds its generation until a collection)."""
+        return self._texts_store.ensure
+
+    def ensure_spans(self, lo: Any, hi: Any) -> None:
+        """:meth:`ensure` of each span ``lo[i]:hi[i]`` (arrays or sequences of offsets)."""
+        self._texts_store.ensure_spans(lo, hi)
+
+    def ensure_all(self) -> None:
+        """Make the whole of :meth:`blob` hold the stored texts."""
+        self._texts_store.ensure_all()
+
+    @property
+    def texts_size(self) -> int:
+        """The stored texts' size, back to back (the length of :meth:`blob`)."""
+        return self._texts_store.size
+
+    @property
+    def packed_texts(self) -> PackedTexts | None:
+        """The compressed texts as stored, ``None`` for texts held in memory."""
+        store = self._texts_store
+        return store if isinstance(store, PackedTexts) else None
 
     def content_intact(self) -> bool:
         """Whether ``content.bin`` is as its build wrote it (the size and modification time the
@@ -208,13 +239,15 @@ class Snapshot:
     def newlines(self) -> np.ndarray:
         """Offsets of every newline in ``blob()``, for line numbers without a per-file pass."""
         if self._newlines is None:
+            self.ensure_all()
             self._newlines = np.flatnonzero(np.frombuffer(self.blob(), np.uint8) == 10)
         return self._newlines
 
     def raw(self, path: str) -> bytes:
-        """Return a file's stored text as UTF-8 bytes."""
+        """Return a file's stored text as UTF-8 bytes (decompressed apart where :meth:`blob` does not
+        hold it yet: a build or an embedding fill reading every text leaves none resident)."""
         entry = self.files[path]
-        return bytes(self._content[entry.offset : entry.offset + entry.length])
+        return self._texts_store.read(entry.offset, entry.offset + entry.length)
 
     def text(self, path: str) -> str:
         """Return a file's stored text (as indexed, line endings kept)."""
@@ -383,12 +416,9 @@ def content_stat(path: Path) -> list[int]:
     return [found.st_size, found.st_mtime_ns]
 
 
-def map_content(path: Path) -> bytes | mmap.mmap:
-    """Map a generation's ``content.bin`` read-only (``b""`` when empty: an empty file cannot be mapped)."""
-    with open(path, "rb") as handle:
-        if os.fstat(handle.fileno()).st_size == 0:
-            return b""
-        return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+def map_content(path: Path) -> PackedTexts:
+    """Open a generation's ``content.bin`` (:func:`~maguyva_tui.core.store.texts.open_texts`)."""
+    return open_texts(path)
 
 
 def _stored_paths(files: Any) -> tuple[Strings, list[str]] | None:

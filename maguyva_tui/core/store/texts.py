@@ -1,0 +1,266 @@
+"""A generation's stored texts, compressed (``content.bin``), read back filled lazily in memory.
+
+``content.bin`` holds every file's text (UTF-8, in path order) cut into blocks of about
+:data:`BLOCK_BYTES`, each a zstd frame of its own, made with one dictionary trained on the corpus
+at build time (none for a small one); a block never spans two files, so that a build copies an
+unchanged file's frames as they are when it keeps the dictionary. After the frames come the
+dictionary, the table of blocks (each block's start in the texts and in the file, one more for the
+ends) and a footer of :data:`FOOTER` (where the dictionary and the table lie, the number of blocks,
+the texts' whole size, a magic number).
+
+:class:`PackedTexts` gives the texts back to back at the offsets the file table records, as the
+uncompressed ``content.bin`` had: :meth:`~PackedTexts.buffer` is an anonymous map of their whole
+size whose blocks are decompressed into it when a reader first asks for a range
+(:meth:`~PackedTexts.ensure`); a page a question never reads is never touched (no memory).
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import threading
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from maguyva_tui.core.store.format import IndexUnavailable
+
+if TYPE_CHECKING:
+    import zstandard
+
+BLOCK_BYTES = 4096
+"""About this many bytes of a file's text a block (a file's text cut into equal blocks no larger):
+a literal's page reads a median of 27.5 pages of the texts, and a block costs about 6-13 µs to
+decompress with the dictionary (16 KiB blocks compress 10 % better and cost 3x as much each)."""
+LEVEL = 3
+"""zstd's level: sympy's 29 MB of texts to 0.306x in 0.4 s (level 9: 0.274x in 1.75 s, read as fast)."""
+DICTIONARY_BYTES = 112 * 1024
+"""The dictionary's size, trained from the corpus's blocks (zstd's default)."""
+TRAIN_MIN_BYTES = 2 * 1024 * 1024
+"""Below this many bytes of texts no dictionary is trained (it would weigh 5 % of them and more)."""
+SAMPLE_BLOCKS = 1000
+"""Blocks sampled evenly over the corpus to train the dictionary (about 4 MB: 1 s of training)."""
+MAGIC = 0x3144_5458_5447_414D  # "MAGTXTD1" little-endian
+FOOTER = 6
+"""The footer's int64 fields: dictionary offset and length, table offset, blocks, text bytes, magic."""
+
+
+def cut(length: int) -> list[int]:
+    """The sizes of the blocks a text of ``length`` bytes is cut into: as few as
+    :data:`BLOCK_BYTES` allows, of equal size (the last one a little shorter)."""
+    if length <= 0:
+        return []
+    count = -(-length // BLOCK_BYTES)
+    size = -(-length // count)
+    return [size] * (count - 1) + [length - size * (count - 1)]
+
+
+def train(blocks: Iterable[bytes]) -> bytes | None:
+    """A dictionary trained on some blocks of the texts, ``None`` where zstd cannot make one."""
+    import zstandard  # imported where used: 2 ms of every command's start otherwise
+
+    samples: list[bytes | bytearray | memoryview] = [b for b in blocks if b]
+    if sum(map(len, samples)) < TRAIN_MIN_BYTES // 2:
+        return None
+    try:
+        return zstandard.train_dictionary(DICTIONARY_BYTES, samples).as_bytes()
+    except zstandard.ZstdError:
+        return None
+
+
+class TextsWriter:
+    """Write a ``content.bin``: texts added file by file (or an unchanged file's frames copied),
+    then the dictionary, the table and the footer on :meth:`close`."""
+
+    def __init__(self, path: Path, dictionary: bytes | None) -> None:
+        import zstandard
+
+        self._out = open(path, "wb")  # noqa: SIM115 - closed by close()
+        self.dictionary = dictionary
+        self._compressor = zstandard.ZstdCompressor(
+            level=LEVEL, dict_data=zstandard.ZstdCompressionDict(dictionary) if dictionary else None,
+            write_checksum=False, write_content_size=True, write_dict_id=False)
+        self._starts = array("q", [0])
+        """Each block's start in the texts (one more: the end)."""
+        self._places = array("q", [0])
+        """Each block's start in the file (one more: the end)."""
+
+    def add(self, data: bytes) -> None:
+        """Append a file's text."""
+        at = 0
+        for size in cut(len(data)):
+            self._frame(self._compressor.compress(data[at : at + size]), size)
+            at += size
+
+    def copy(self, source: PackedTexts, offset: int, length: int) -> None:
+        """Append a file's text as ``source`` stores it at ``offset`` (its frames copied: the same
+        dictionary is the caller's to make sure of)."""
+        if length <= 0:
+            return
+        first, end = source.blocks(offset, offset + length)
+        starts, places = source.starts, source.places
+        for b in range(first, end):
+            self._frame(source.data[places[b] : places[b + 1]], starts[b + 1] - starts[b])
+
+    def _frame(self, frame: bytes | memoryview, size: int) -> None:
+        self._out.write(frame)
+        self._places.append(self._places[-1] + len(frame))
+        self._starts.append(self._starts[-1] + size)
+
+    def close(self) -> int:
+        """Write the dictionary, the table and the footer; close the file; return the texts' size."""
+        out = self._out
+        dict_at = self._places[-1]
+        dictionary = self.dictionary or b""
+        out.write(dictionary)
+        table_at = dict_at + len(dictionary)
+        out.write(self._starts.tobytes())
+        out.write(self._places.tobytes())
+        size = self._starts[-1]
+        out.write(array("q", [dict_at, len(dictionary), table_at, len(self._starts) - 1, size, MAGIC]).tobytes())
+        out.close()
+        return size
+
+
+class PackedTexts:
+    """A ``content.bin`` opened for reading (see the module): the texts filled in lazily."""
+
+    def __init__(self, data: bytes | mmap.mmap) -> None:
+        self.data = memoryview(data)
+        if len(data) < 8 * FOOTER:
+            raise IndexUnavailable("the index is corrupt (content.bin is cut short); rebuilding it")
+        dict_at, dict_len, table_at, blocks, size, magic = np.frombuffer(
+            data, np.int64, FOOTER, len(data) - 8 * FOOTER).tolist()
+        if magic != MAGIC or blocks < 0 or not 0 <= dict_at <= table_at <= len(data) or (
+                table_at + 16 * (blocks + 1) + 8 * FOOTER != len(data)) or dict_at + dict_len != table_at:
+            raise IndexUnavailable("the index is corrupt (content.bin's table); rebuilding it")
+        self.dictionary = bytes(data[dict_at:table_at]) or None
+        self.starts = array("q")
+        """Each block's start in the texts, and their end."""
+        self.starts.frombytes(data[table_at : table_at + 8 * (blocks + 1)])
+        self.places = array("q")
+        """Each block's start in ``content.bin``, and the end of the last."""
+        self.places.frombytes(data[table_at + 8 * (blocks + 1) : table_at + 16 * (blocks + 1)])
+        if self.starts[-1] != size or self.places[-1] != dict_at or self.starts[0] or self.places[0]:
+            raise IndexUnavailable("the index is corrupt (content.bin's table); rebuilding it")
+        self.size = size
+        """The texts' size, back to back."""
+        self._filled = bytearray(blocks)
+        """1 for each block decompressed into :attr:`_buffer`."""
+        self._left = blocks
+        self._buffer: mmap.mmap | bytes | None = None
+        self._lock = threading.Lock()
+        """Filling is one thread's at a time (a decompressor is not to be shared by threads)."""
+        self._decompressor: zstandard.ZstdDecompressor | None = None
+
+    def buffer(self) -> bytes | mmap.mmap:
+        """The texts back to back (an anonymous map, filled where :meth:`ensure` was asked)."""
+        found = self._buffer
+        if found is None:
+            with self._lock:
+                found = self._buffer
+                if found is None:
+                    found = self._buffer = mmap.mmap(-1, self.size) if self.size else b""
+        return found
+
+    def blocks(self, lo: int, hi: int) -> tuple[int, int]:
+        """The first block holding byte ``lo`` of the texts and the end of those up to ``hi``."""
+        return max(bisect_right(self.starts, lo) - 1, 0), bisect_left(self.starts, hi)
+
+    def ensure(self, lo: int, hi: int) -> None:
+        """Make bytes ``lo:hi`` of :meth:`buffer` hold the texts (their blocks decompressed, once)."""
+        if self._left and hi > lo:
+            first, end = self.blocks(lo, hi)
+            if self._filled.find(0, first, end) >= 0:
+                self._fill(first, end)
+
+    def ensure_spans(self, lo: np.ndarray, hi: np.ndarray) -> None:
+        """:meth:`ensure` of each span ``lo[i]:hi[i]``."""
+        if self._left:
+            for a, b in zip(np.asarray(lo).tolist(), np.asarray(hi).tolist()):
+                self.ensure(a, b)
+
+    def ensure_all(self) -> None:
+        """Fill the whole of :meth:`buffer` (a search over every text)."""
+        if self._left:
+            self._fill(0, len(self._filled))
+
+    def _fill(self, first: int, end: int) -> None:
+        buffer = self.buffer()
+        assert isinstance(buffer, mmap.mmap)
+        filled, starts = self._filled, self.starts
+        with self._lock:
+            for b in range(first, end):
+                if not filled[b]:
+                    buffer[starts[b] : starts[b + 1]] = self._block(b)
+                    filled[b] = 1  # written first, then marked: a reader that sees the mark sees the bytes
+                    self._left -= 1
+
+    def _block(self, b: int) -> bytes:
+        """Block ``b`` decompressed (the lock held)."""
+        import zstandard
+
+        if self._decompressor is None:
+            self._decompressor = zstandard.ZstdDecompressor(
+                dict_data=zstandard.ZstdCompressionDict(self.dictionary) if self.dictionary else None)
+        size = self.starts[b + 1] - self.starts[b]
+        try:
+            out = self._decompressor.decompress(self.data[self.places[b] : self.places[b + 1]], max_output_size=size)
+        except zstandard.ZstdError:
+            out = b""
+        if len(out) != size:
+            raise IndexUnavailable("the index is corrupt (a block of content.bin); rebuilding it")
+        return out
+
+    def read(self, lo: int, hi: int) -> bytes:
+        """Bytes ``lo:hi`` of the texts, decompressed into a copy of their own where they are not
+        filled in yet (a build reading every text leaves nothing resident)."""
+        if hi <= lo:
+            return b""
+        first, end = self.blocks(lo, hi)
+        if self._filled.find(0, first, end) < 0:
+            return bytes(self.buffer()[lo:hi])
+        with self._lock:
+            parts = [self._block(b) for b in range(first, end)]
+        joined = b"".join(parts)
+        base = self.starts[first]
+        return joined[lo - base : hi - base]
+
+
+class PlainTexts:
+    """Texts held whole in memory (a snapshot made by hand): nothing to fill."""
+
+    def __init__(self, data: bytes | mmap.mmap) -> None:
+        self._data = data
+        self.size = len(data)
+
+    def buffer(self) -> bytes | mmap.mmap:
+        return self._data
+
+    def ensure(self, lo: int, hi: int) -> None:
+        """Nothing to fill."""
+
+    def ensure_spans(self, lo: np.ndarray, hi: np.ndarray) -> None:
+        """Nothing to fill."""
+
+    def ensure_all(self) -> None:
+        """Nothing to fill."""
+
+    def read(self, lo: int, hi: int) -> bytes:
+        return bytes(self._data[lo:hi])
+
+
+Texts = PackedTexts | PlainTexts
+
+
+def open_texts(path: Path) -> PackedTexts:
+    """Open a generation's ``content.bin`` (mapped read-only)."""
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size == 0:
+            raise IndexUnavailable("the index is corrupt (content.bin is empty); rebuilding it")
+        return PackedTexts(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
