@@ -22,3 +22,22 @@ def test_a_compiled_files_specifier_names_its_typescript_source() -> None:
     retriever = GraphRetriever(graph)
     for name in ("slugify", "legacy", "Button"):
         assert [(h.path, h.start_line, h.symbol) for h in retriever.callers_hits(name, 5)] == [("src/main.mts", 4, "run")]
+
+
+DECLARED = {
+    "lib/node.js": "class Node { toString() { return '' } }\nmodule.exports = Node\n",
+    "lib/node.d.ts": "declare class Node { toString(): string }\nexport default Node\n",
+    "lib/root.d.ts": "import Node from './node.js'\nexport function walk(n: Node): void\n",
+    "lib/rule.d.ts": "import Node from './node'\nexport function each(n: Node): void\n",
+    "lib/app.js": "const Node = require('./node.js')\nfunction build() { return new Node() }\n",
+}
+
+
+def test_a_typescript_importer_names_the_declarations_beside_the_compiled_file() -> None:
+    """postcss's lib/*.d.ts import './node.js' beside node.d.ts: TypeScript reads node.d.ts, and "who
+    imports lib/node.d.ts" had found none of them (the JavaScript file still imports node.js)."""
+    from maguyva_tui.core.graph.importers import import_lines
+
+    graph = CodeGraph.build({path: analyze(path, text) for path, text in DECLARED.items()})
+    assert [i.path for i in import_lines(graph, ("lib/node.d.ts",))] == ["lib/root.d.ts", "lib/rule.d.ts"]
+    assert [i.path for i in import_lines(graph, ("lib/node.js",))] == ["lib/app.js"]

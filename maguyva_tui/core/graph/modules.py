@@ -25,6 +25,9 @@ JS_SUFFIXES: tuple[str, ...] = (
     "/index.ts", "/index.tsx", "/index.js", "/index.jsx", "/index.mjs",
 )
 """Candidates tried, in order, for a relative JavaScript/TypeScript specifier."""
+TS_IMPORTER_SUFFIXES: tuple[str, ...] = (*JS_SUFFIXES[:3], ".d.ts", *(s for s in JS_SUFFIXES[3:] if s != ".d.ts"))
+"""The same for a TypeScript importer: declarations before compiled JavaScript (``./node`` beside
+node.js and node.d.ts is node.d.ts)."""
 
 ModuleTable = dict[str, tuple[str, ...]]
 
@@ -233,24 +236,30 @@ def js_candidates(specifier: str, path: str) -> list[str]:
     joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), specifier))
     if joined.startswith(".."):
         return []
-    return js_paths(joined)
+    return js_paths(joined, path.endswith(TS_FILES))
 
 
-def js_paths(joined: str) -> list[str]:
+def js_paths(joined: str, typescript: bool = False) -> list[str]:
     """Return the files a path written without its extension (or with a compiled one) may name,
-    relative to the repository's root, in the order tried."""
-    out = [joined + suffix for suffix in JS_SUFFIXES]
+    relative to the repository's root, in the order tried. A TypeScript importer's ``"./x.js"``
+    means x.ts, x.tsx or x.d.ts before x.js itself, as TypeScript resolves it: postcss's
+    ``postcss.d.ts`` importing ``'./node.js'`` means ``node.d.ts`` beside ``node.js`` ("who imports
+    lib/node.d.ts" had found none of its importers)."""
+    out = [joined + suffix for suffix in (TS_IMPORTER_SUFFIXES if typescript else JS_SUFFIXES)]
     for written, sources in TS_SOURCES:
         if joined.endswith(written):  # TypeScript sources import "./x.js" meaning x.ts
-            out += [joined.removesuffix(written) + source for source in sources]
+            stem = joined.removesuffix(written)
+            out = [stem + source for source in sources] + out if typescript else out + [stem + source for source in sources]
     return out
 
 
 TS_SOURCES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    (".js", (".ts", ".tsx")), (".jsx", (".tsx",)), (".mjs", (".mts",)), (".cjs", (".cts",)),
+    (".js", (".ts", ".tsx", ".d.ts")), (".jsx", (".tsx",)), (".mjs", (".mts", ".d.mts")), (".cjs", (".cts", ".d.cts")),
 )
-"""The TypeScript source a compiled file's specifier names, as TypeScript resolves it: an ES module's
-``import './run.mjs'`` means run.mts (it had been no file of the repository)."""
+"""The TypeScript source (or declarations) a compiled file's specifier names, as TypeScript resolves
+it: an ES module's ``import './run.mjs'`` means run.mts (it had been no file of the repository)."""
+TS_FILES: tuple[str, ...] = (".ts", ".tsx", ".mts", ".cts")
+"""TypeScript's own files (``.d.ts`` among them), whose imports name sources before compiled files."""
 
 
 def include_candidates(include: str, path: str) -> list[str]:
