@@ -200,8 +200,9 @@ class PackedTexts:
                     filled[b] = 1  # written first, then marked: a reader that sees the mark sees the bytes
                     self._left -= 1
 
-    def _block(self, b: int) -> bytes:
-        """Block ``b`` decompressed (the lock held)."""
+    def _block(self, b: int, frame: bytes | memoryview | None = None) -> bytes:
+        """Block ``b`` decompressed from its ``frame`` (read from the mapping where not given; the
+        lock held)."""
         import zstandard
 
         if self._decompressor is None:
@@ -209,12 +210,31 @@ class PackedTexts:
                 dict_data=zstandard.ZstdCompressionDict(self.dictionary) if self.dictionary else None)
         size = self.starts[b + 1] - self.starts[b]
         try:
-            out = self._decompressor.decompress(self.data[self.places[b] : self.places[b + 1]], max_output_size=size)
+            out = self._decompressor.decompress(
+                self.data[self.places[b] : self.places[b + 1]] if frame is None else frame, max_output_size=size)
         except zstandard.ZstdError:
             out = b""
         if len(out) != size:
             raise IndexUnavailable("the index is corrupt (a block of content.bin); rebuilding it")
         return out
+
+    def read_apart(self, fd: int, lo: int, hi: int) -> bytes:
+        """Bytes ``lo:hi`` of the texts decompressed from frames read from ``fd`` (``content.bin``
+        open) by a positional read, not through the mapping: a pass over every text (the static
+        tier's fill) had left the whole compressed file resident in the process, 91 MB of the 450 MB
+        corpus's build peak (752.9 -> 842.5 MB, over 2 x the corpus)."""
+        if hi <= lo:
+            return b""
+        first, end = self.blocks(lo, hi)
+        at, stop = self.places[first], self.places[end]
+        frames = os.pread(fd, stop - at, at)
+        if len(frames) != stop - at:
+            raise IndexUnavailable("the index is corrupt (content.bin is cut short); rebuilding it")
+        view, places = memoryview(frames), self.places
+        with self._lock:
+            parts = [self._block(b, view[places[b] - at : places[b + 1] - at]) for b in range(first, end)]
+        base = self.starts[first]
+        return b"".join(parts)[lo - base : hi - base]
 
     def read(self, lo: int, hi: int) -> bytes:
         """Bytes ``lo:hi`` of the texts, decompressed into a copy of their own where they are not
