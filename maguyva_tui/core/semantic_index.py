@@ -87,7 +87,7 @@ def _text_from_lines(chunk: Chunk, lines: list[str], offset: int = 0) -> str:
 
 class StoredTexts:
     """Files' texts as a snapshot stores them, each file's frames read from ``content.bin`` by a
-    positional read and decompressed apart (:meth:`PackedTexts.read_apart`), not through the
+    positional read and decompressed apart (:meth:`PackedTexts.read` with the file), not through the
     snapshot's mapping or its texts in memory: a fill reads every file, and none of them stays
     resident (on 450 MB of sdists the mapped copy had been 350 MB of the build's peak, the mapped
     compressed one 91 MB). A snapshot made in memory is read as it holds its texts. Use as a context."""
@@ -111,9 +111,7 @@ class StoredTexts:
         if packed is None:
             return self._snapshot.raw(path)
         entry = self._snapshot.files[path]
-        if self._fd is None:
-            return packed.read(entry.offset, entry.offset + entry.length)
-        return packed.read_apart(self._fd, entry.offset, entry.offset + entry.length)
+        return packed.read(entry.offset, entry.offset + entry.length, self._fd)
 
     def close(self) -> None:
         """Close the file (the texts are then read through the snapshot's mapping)."""

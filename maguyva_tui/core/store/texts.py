@@ -201,8 +201,7 @@ class PackedTexts:
                     self._left -= 1
 
     def _block(self, b: int, frame: bytes | memoryview | None = None) -> bytes:
-        """Block ``b`` decompressed from its ``frame`` (read from the mapping where not given; the
-        lock held)."""
+        """Block ``b`` decompressed from its ``frame`` (the mapping's where not given; the lock held)."""
         import zstandard
 
         if self._decompressor is None:
@@ -218,37 +217,29 @@ class PackedTexts:
             raise IndexUnavailable("the index is corrupt (a block of content.bin); rebuilding it")
         return out
 
-    def read_apart(self, fd: int, lo: int, hi: int) -> bytes:
-        """Bytes ``lo:hi`` of the texts decompressed from frames read from ``fd`` (``content.bin``
-        open) by a positional read, not through the mapping: a pass over every text (the static
-        tier's fill) had left the whole compressed file resident in the process, 91 MB of the 450 MB
-        corpus's build peak (752.9 -> 842.5 MB, over 2 x the corpus)."""
+    def read(self, lo: int, hi: int, fd: int | None = None) -> bytes:
+        """Bytes ``lo:hi`` of the texts, decompressed into a copy of their own where they are not
+        filled in yet (a build reading every text leaves nothing resident). With ``fd``
+        (``content.bin`` open) always from frames read by a positional read, not through the
+        mapping: a pass over every text (the static tier's fill) had left the whole compressed file
+        resident in the process, 91 MB of the 450 MB corpus's build peak (752.9 -> 842.5 MB, over
+        2 x the corpus)."""
         if hi <= lo:
             return b""
         first, end = self.blocks(lo, hi)
-        at, stop = self.places[first], self.places[end]
-        frames = os.pread(fd, stop - at, at)
-        if len(frames) != stop - at:
-            raise IndexUnavailable("the index is corrupt (content.bin is cut short); rebuilding it")
-        view, places = memoryview(frames), self.places
+        at, places = self.places[first], self.places
+        if fd is None and self._filled.find(0, first, end) < 0:
+            return bytes(self.buffer()[lo:hi])
+        if fd is None:
+            frames, at = self.data, 0
+        else:
+            frames = memoryview(os.pread(fd, places[end] - at, at))
+            if len(frames) != places[end] - at:
+                raise IndexUnavailable("the index is corrupt (content.bin is cut short); rebuilding it")
         with self._lock:
-            parts = [self._block(b, view[places[b] - at : places[b + 1] - at]) for b in range(first, end)]
+            parts = [self._block(b, frames[places[b] - at : places[b + 1] - at]) for b in range(first, end)]
         base = self.starts[first]
         return b"".join(parts)[lo - base : hi - base]
-
-    def read(self, lo: int, hi: int) -> bytes:
-        """Bytes ``lo:hi`` of the texts, decompressed into a copy of their own where they are not
-        filled in yet (a build reading every text leaves nothing resident)."""
-        if hi <= lo:
-            return b""
-        first, end = self.blocks(lo, hi)
-        if self._filled.find(0, first, end) < 0:
-            return bytes(self.buffer()[lo:hi])
-        with self._lock:
-            parts = [self._block(b) for b in range(first, end)]
-        joined = b"".join(parts)
-        base = self.starts[first]
-        return joined[lo - base : hi - base]
 
 
 class PlainTexts:
