@@ -74,7 +74,7 @@ from maguyva_tui.core.path_names import QUESTION_TARGET, outside_file, outside_p
 from maguyva_tui.core.path_names import first_in as named_in_file
 from maguyva_tui.core.path_names import joined as joined_in_file
 from maguyva_tui.core.path_names import split as split_in_file
-from maguyva_tui.core.stopwords import TARGET_FILLERS
+from maguyva_tui.core.stopwords import ENGLISH, TARGET_FILLERS
 from maguyva_tui.core.types import INTENTS, MODALITIES
 
 # Confidences: the seed's, or a choice inside the seed's range with the reason beside it.
@@ -587,7 +587,8 @@ def _phrase_target(match: re.Match[str], text: str, paths: bool = False) -> str 
         return outside
     if paths and named_in_file(after) is None and (path := path_in(after)) is not None:
         return _path_target(path, after)
-    return named_in_file(after) or _identifier_in(after) or _identifier_in(text) or _target_after(after)
+    return (named_in_file(after) or _identifier_in(after) or _identifier_in(text) or _target_after(after)
+            or _subject_word(after) or _framed_word(after))
 
 
 def _outside(words: str) -> str | None:
@@ -648,6 +649,29 @@ def _subject_word(subject: str) -> str | None:
     words = [_clean(m.group(0)) for m in _TOKEN.finditer(subject)]
     named = [w for w in words if w and w.lower() not in _NO_SUBJECT]
     return named[0] if len(named) == 1 else None
+
+
+_FRAME_WORDS: Final = ENGLISH | frozenset(
+    "i analysis change changing modify modifying remove removing delete deleting rename renaming refactor "
+    "refactoring touch touching edit editing".split()
+)
+"""The words that frame an impact question's subject ("if I change", "impact of")."""
+
+
+def _framed_word(after: str) -> str | None:
+    """The name an impact or references question ends with when the words before it only frame
+    it: "impact of remove", "what breaks if I change delete" ask for ``remove`` and ``delete``
+    (names that are also verbs, every word a filler: they had read as no target, and the page as a
+    sentence's related code); "what breaks if I change it" and "what breaks if I change" name none."""
+    words = [w for w in (_clean(m.group(0)) for m in _TOKEN.finditer(after)) if w]
+    last = words[-1].lower() if words else "i"
+    if last in _NO_SUBJECT or last in ENGLISH or last in ("i", "analysis"):
+        return None
+    if last in _FRAME_WORDS and (len(words) < 2 or words[-2].lower() in ("i", "we")):
+        return None  # "what breaks if I change": the frame's verb, its subject left out
+    if any(w.lower() not in _FRAME_WORDS and w.lower() not in _NO_SUBJECT for w in words[:-1]):
+        return None
+    return words[-1]
 
 
 _UNNAMED_SUBJECT = lazy(

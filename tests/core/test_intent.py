@@ -132,6 +132,17 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("where is Find defined", DEF, 0.90, "Find", "definition_phrase"),
     ("where is it defined", DEF, 0.90, None, "definition_phrase"),
     ("where is the class defined", DEF, 0.90, None, "definition_phrase"),
+    # the same in references and impact questions: Ruby's `Choice.from`, a store's `delete`
+    ("who calls from", REFS, 0.90, "from", "references_phrase"),
+    ("who calls delete?", REFS, 0.90, "delete", "references_phrase"),
+    ("usages of show", REFS, 0.90, "show", "references_phrase"),
+    ("who calls the delete method", REFS, 0.90, "delete", "references_phrase"),
+    ("who calls it", REFS, 0.90, None, "references_phrase"),
+    ("impact of remove", IMP, 0.90, "remove", "impact_phrase"),
+    ("what breaks if I change delete", IMP, 0.90, "delete", "impact_phrase"),
+    ("what depends on delete", IMP, 0.90, "delete", "impact_phrase"),
+    ("what breaks if I change it", IMP, 0.90, None, "impact_phrase"),
+    ("what breaks if I change", IMP, 0.90, None, "impact_phrase"),
     # rule 4: quoted literals and error tokens
     ('"ECONNREFUSED"', EXACT, 0.90, "ECONNREFUSED", "quoted_literal"),
     ('find the string "connection reset by peer"', EXACT, 0.90, "connection reset by peer", "quoted_literal"),
