@@ -970,6 +970,11 @@ class _FallingBack:
         its folder on disk, ``holds.py``) until a full collection."""
         self._inner = engine._semantic_on(generation)
 
+    @property
+    def tiers(self) -> Any:
+        """The tiered engine it asks (the signature vote embeds with its tiers' models)."""
+        return self._inner
+
     def search(self, query: Query, limit: int) -> list[Hit]:
         """Search by meaning; on a provider failure switch to the local model, said aloud, and retry."""
         from maguyva_tui.core.embed.provider import ProviderError

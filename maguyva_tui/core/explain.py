@@ -135,10 +135,24 @@ def result_text(rank: int, r: Ranked, k: int, alone: bool = False, phrase: bool 
         lift += f" × quoted {r.quoted_lift:.4g} (its code spells {', '.join(r.quoted_names)}, quoted in the question)"
     why = demotion_why(r.path, r.demotion, "template" in r.demoted_as, r.demoted_as)
     demoted = f"{r.demotion:g} ({why})" if why else f"{r.demotion:g}"
-    lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {demoted}{lift} = {r.score:.6f}"
+    signed = ""
+    if r.signature:
+        lines.append(f"    {'signature':<10} rank {r.signature_rank:<4} {signature_formula(r)} = {r.signature:.6f}"
+                     f"   ({SIGNATURE_WORDS}, cosine {r.signature_cosine:.2f})")
+        signed = f" + signature {r.signature:.6f}"
+    lines.append(f"    ({' + '.join(terms) or '0'}) × demotion {demoted}{lift}{signed} = {r.score:.6f}"
                  + (f"   [{r.folded} more chunk(s) of this file folded in]" if r.folded else ""))
     lines += [f"    also in    {path}:{start}-{end}   (a near copy of this code)" for path, start, end in r.copies]
     return "\n".join(lines)
+
+
+SIGNATURE_WORDS: Final = "its kind, name and first line against the question"
+"""What the signature vote compared (``fusion.signature_vote``), said beside its term."""
+
+
+def signature_formula(r: Ranked) -> str:
+    """The signature vote's term as arithmetic: ``0.2 / (20 + 3 + 1)``."""
+    return f"{fusion.SIGNATURE_WEIGHT:.1f} / ({fusion.SIGNATURE_K} + {r.signature_rank} + 1)"
 
 
 SHARED_NAME_WORDS: Final = ", words other files' names say too, each counted as its share among them"

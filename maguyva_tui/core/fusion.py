@@ -232,6 +232,13 @@ class Fused:
     quotes as code (:data:`QUOTED_LIFT`), else 1: a factor of the score."""
     quoted_names: tuple[str, ...] = ()
     """The quoted names this chunk's code spells, in the question's order."""
+    signature: float = 0.0
+    """The signature vote (:func:`signature_vote`): ``SIGNATURE_WEIGHT / (SIGNATURE_K + rank + 1)``,
+    added to the score after its factors; 0 without one."""
+    signature_rank: int = -1
+    """The item's 0-based rank by its signature's cosine among the first :data:`SIGNATURE_TOP`; -1 without a vote."""
+    signature_cosine: float = 0.0
+    """The cosine of the question with the item's signature (kind, name, first line) it was ranked by."""
 
     def contribution(self, modality: str) -> Contribution | None:
         """Return one modality's contribution, ``None`` when not found or not run."""
@@ -242,7 +249,8 @@ class Fused:
 
     def rederived_score(self) -> float:
         """Recompute the score from the stored numbers, in the same order as :func:`fuse`."""
-        return _score(self.contributions, self.file_credit, self.demotion, self.lift, self.name_lift, self.quoted_lift)
+        return _score(self.contributions, self.file_credit, self.demotion, self.lift, self.name_lift,
+                      self.quoted_lift) + self.signature
 
     def to_dict(self) -> dict[str, object]:
         """Return the JSON explanation of this result; the numbers are the ones used for ranking."""
@@ -265,6 +273,8 @@ class Fused:
             **({"name_lift": self.name_lift, "name_words": list(self.name_words)} if self.name_lift != 1.0 else {}),
             **({"quoted_lift": self.quoted_lift, "quoted_names": list(self.quoted_names)}
                if self.quoted_lift != 1.0 else {}),
+            **({"signature": self.signature, "signature_rank": self.signature_rank,
+                "signature_cosine": self.signature_cosine} if self.signature else {}),
         }
 
 
@@ -511,12 +521,14 @@ def _with_file(shown: Fused, others: Sequence[Fused], decay: float, folded: int)
     """The file's shown chunk with the others credited and ``folded`` of them counted, its score re-summed."""
     credits = _credits(shown, others, decay)
     credit = sum((c for _, c in credits), 0.0)  # a float with no credit too: the JSON's file_credit had been 0
-    score = _score(shown.contributions, credit, shown.demotion, shown.lift, shown.name_lift, shown.quoted_lift)
+    score = _score(shown.contributions, credit, shown.demotion, shown.lift, shown.name_lift,
+                   shown.quoted_lift) + shown.signature
     return _new_fused(hit=shown.hit, key=shown.key, score=score, contributions=shown.contributions,  # replace() costs
                       centrality=shown.centrality, boost=shown.boost, demotion=shown.demotion, folded=folded,  # 3x, per
                       credits=credits, file_credit=credit, copies=shown.copies, lift=shown.lift,  # file shown
                       name_lift=shown.name_lift, name_words=shown.name_words,
-                      quoted_lift=shown.quoted_lift, quoted_names=shown.quoted_names)
+                      quoted_lift=shown.quoted_lift, quoted_names=shown.quoted_names, signature=shown.signature,
+                      signature_rank=shown.signature_rank, signature_cosine=shown.signature_cosine)
 
 
 def _leading(order: tuple[str, ...], weights: WeightsLike) -> str | None:
@@ -912,3 +924,54 @@ def tie_class(modality: str, hit: Hit) -> float:
     if modality == "graph" and hit.depth is not None:
         return float(math.floor(hit.score))
     return hit.score
+
+
+# ---------------------------------------------------------------------------------------------
+# The signature vote.
+
+SIGNATURE_WEIGHT = 0.0
+"""The weight of the signature vote (:func:`signature_vote`), an RRF term like an engine's; 0, off: it
+ranks better but costs too much at question time. Measured on half A of ``bench.nl_quality``
+(``python -m bench.nl.diagnose --half A --variants ...``; its docstring questions, MRR@10; semble's
+questions and symbol Hit@1 unchanged by every setting: none reads as one function), the vote
+embedding with MiniLM (``search.SIGNATURE_MODEL``): none 0.674 (boltons 0.699, marshmallow 0.672,
+pyparsing 0.650); at ``SIGNATURE_K`` 20 and the first 10, weight 0.1 0.677, 0.2 0.682 (0.709, 0.674,
+0.659), 0.3 0.683, 0.4 0.685, 0.5 0.684, 0.6 0.682 (marshmallow 0.656), 0.8 0.673; the first 5
+alike. Every weight up to 0.4 at k 20 gains on all three repositories; the folds overshoot: leaving
+repositories out, {boltons, pyparsing} pick 0.6 (marshmallow 0.672 -> 0.656), marshmallow picks 0.8
+with the first 5 (boltons and pyparsing 0.675 -> 0.681); over k 10, 20, 40 at 0.2, {boltons,
+pyparsing} pick k 10 (marshmallow 0.656), marshmallow k 20 at 0.3 (0.675 -> 0.685). At 0.2, k 20
+(the thirty-third session's prior) ``bench.evaluate``'s natural language 0.645 -> 0.650 (requests
+0.767 -> 0.769, flask 0.595 -> 0.601, click 0.572 -> 0.580), the other intents unchanged. But ten
+signatures through MiniLM cost 90-140 ms a question on two shared cores (a question's own, not yet
+kept: 0.1 ms once kept), where the explorer's keystroke-to-results p90 is 44 ms: the vectors would
+have to be made as the transformer tier fills (new index data). The static tier's table instead
+(``search.SIGNATURE_MODEL`` 0: 0.6 ms a question on sympy) ranks worse: 0.678, and natural
+language 0.645 -> 0.640 (click 0.572 -> 0.561)."""
+
+SIGNATURE_TOP = 10
+"""How many of the blend's first items the signature vote ranks (the rest keep their scores)."""
+
+SIGNATURE_K = 20
+"""The signature vote's RRF constant: ``SIGNATURE_WEIGHT / (SIGNATURE_K + rank + 1)``."""
+
+
+def signature_vote(items: list[Fused], cosines: Callable[[Sequence[Fused]], Sequence[float]]) -> list[Fused]:
+    """A question describing one function: the blend's first :data:`SIGNATURE_TOP` items re-ranked
+    among themselves by one more vote, their signatures' (kind, name and first line) cosines with
+    the question (``cosines``, one per item given), each adding ``SIGNATURE_WEIGHT / (SIGNATURE_K +
+    rank + 1)`` to its score. It only reorders what the blend found: an item below the first
+    :data:`SIGNATURE_TOP` gains nothing and stays below them (each of them only gains)."""
+    top = min(SIGNATURE_TOP, len(items))
+    if top < 2 or SIGNATURE_WEIGHT <= 0.0:
+        return items
+    head = items[:top]
+    found = [float(c) for c in cosines(head)]
+    order = sorted(range(top), key=lambda j: (-found[j], j))  # ties keep the blend's order
+    voted = list(head)
+    for rank, j in enumerate(order):
+        item = head[j]
+        term = SIGNATURE_WEIGHT / (SIGNATURE_K + rank + 1)
+        voted[j] = replace(item, score=item.score + term, signature=term, signature_rank=rank,
+                           signature_cosine=found[j])
+    return sorted(voted, key=_order_key) + items[top:]

@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from itertools import accumulate
-from typing import Final, TypeAlias, cast
+from typing import Any, Final, TypeAlias, cast
 
 from maguyva_tui.core.alone_empty import alone_empty
 from maguyva_tui.core.bm25 import code_words
@@ -39,6 +39,7 @@ from maguyva_tui.core.fusion import (
     fuse,
     no_demotion,
     secondary_demotion,
+    signature_vote,
     test_code_demotion,
     text_dissent,
 )
@@ -2457,15 +2458,100 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
     twins = _twin_files(generation, fused)
     far = getattr(generation, "code_signature", None)  # a workspace's far shards sign their code where it is
     if far is None:
-        return fold_copies(fused, lambda item: _code(generation, item, twins))
-    home: Callable[[str], str] = getattr(generation, "repository", lambda path: "")  # a workspace view's
+        folded = fold_copies(fused, lambda item: _code(generation, item, twins))
+    else:
+        home: Callable[[str], str] = getattr(generation, "repository", lambda path: "")  # a workspace view's
 
-    def scope(item: Fused) -> tuple[str, bool]:
-        path = item.key[0]
-        return home(path), path in twins and _window(generation, item)
+        def scope(item: Fused) -> tuple[str, bool]:
+            path = item.key[0]
+            return home(path), path in twins and _window(generation, item)
 
-    return fold_copies(fused, lambda item: _code(generation, item, twins),
-                       signed=lambda item: far(item.key, lambda: _code(generation, item, twins)), scope=scope)
+        folded = fold_copies(fused, lambda item: _code(generation, item, twins),
+                             signed=lambda item: far(item.key, lambda: _code(generation, item, twins)), scope=scope)
+    if the_plan.file_decay is None or len(the_plan.modalities) < 2 or "semantic" not in the_plan.modalities:
+        return folded  # not a description of one function, or one engine's list (``quick``), kept in its order
+    cosines = signature_cosines(generation, text)
+    return folded if cosines is None else signature_vote(folded, cosines)
+
+
+SIGNATURE_DEF = lazy(r"\s*(?:(?:export|public|private|protected|internal|static|abstract|async|pub(?:\([^)]*\))?|unsafe|"
+                     r"override|virtual|final|inline|extern|const)\s+)*(?:def|class|func|fn|function|fun|sub|struct|"
+                     r"interface|trait|impl|enum|module|type)\b")
+"""A line that defines something, where a chunk's signature line is looked for (after decorators and comments)."""
+
+SIGNATURE_LINES = 6
+"""How many of a chunk's first lines are read for its signature line (a few decorators above it)."""
+
+
+def signature_text(kind: str | None, symbol: str | None, path: str, lines: Sequence[str]) -> str:
+    """What the signature vote compares with a question (``fusion.signature_vote``): the chunk's
+    kind and name (its path without one), then its defining line, else its first line."""
+    first = next((line.strip() for line in lines if SIGNATURE_DEF.match(line)),
+                 next((line.strip() for line in lines if line.strip()), ""))
+    return f"{kind or 'window'} {symbol or path}\n{first}"
+
+
+SIGNATURE_MODEL = 1
+"""Which tier's model the signature vote embeds with: 1, the transformer's (local MiniLM; only where
+that tier has vectors, so the model is loaded and the question's vector made), else none; 0, the
+static tier's table (no model runs)."""
+
+SIGNATURES_KEPT = 4096
+"""Signature vectors kept per process (by provider and text): a question's first results recur as
+its words are typed and asked again, in the explorer and the server."""
+
+_signed: dict[tuple[str, str], Any] = {}
+
+
+def _signature_vectors(provider: Any, texts: list[str]) -> list[Any]:
+    """Each text's vector by ``provider``, those not kept embedded in one batch and kept."""
+    kept, tag = _signed, provider.id
+    found = {t: v for t in dict.fromkeys(texts) if (v := kept.get((tag, t))) is not None}
+    missing = [t for t in dict.fromkeys(texts) if t not in found]  # another question may clear it meanwhile
+    if missing:
+        made = provider.embed_documents(missing)
+        if len(kept) + len(missing) > SIGNATURES_KEPT:
+            kept.clear()
+        for t, vector in zip(missing, made):
+            found[t] = kept[(tag, t)] = vector
+    return [found[t] for t in texts]
+
+
+def signature_cosines(generation: Generation, text: str) -> Callable[[Sequence[Fused]], list[float]] | None:
+    """The signature vote's cosines for a question (``fusion.signature_vote``), by the model
+    :data:`SIGNATURE_MODEL` names; ``None`` without it (no semantic tier, a transformer tier without
+    vectors yet or a remote one: its model is not run for this)."""
+    found = getattr(generation, "retriever", None)
+    semantic = found("semantic") if found is not None else None
+    tiers = getattr(semantic, "tiers", semantic)
+    tier = getattr(tiers, "model" if SIGNATURE_MODEL else "static", None)
+    provider = getattr(tier, "provider", None)
+    if provider is None or (SIGNATURE_MODEL and not str(provider.id).startswith("local:")):
+        return None
+    lines = generation.snapshot.lines
+
+    def cosines(items: Sequence[Fused]) -> list[float]:
+        texts = []
+        for item in items:
+            path, start, end = item.key
+            hit = item.hit
+            chunk = hit if (hit.start_line, hit.end_line) == (start, end) else generation.chunk_at(path, start)
+            if chunk is not None and (chunk.start_line, chunk.end_line) != (start, end):
+                chunk = None
+            kind, symbol = (chunk.kind, chunk.symbol) if chunk is not None else ("window", None)
+            texts.append(signature_text(kind, symbol, path, lines(path, start, min(end, start + SIGNATURE_LINES - 1))))
+        if SIGNATURE_MODEL:
+            vectors = _signature_vectors(provider, texts)
+            query = provider.embed_query(text)  # made as the tier searched (its cache)
+        else:
+            vectors = list(provider.embed_plain(texts))
+            query = provider.embed_query(text)[: len(vectors[0])]  # without the static tier's crowding dimension
+        norm = math.sqrt(float(query @ query))
+        if norm == 0.0:  # no word the model knows
+            return [0.0] * len(texts)
+        return [float(vector @ query) / norm for vector in vectors]
+
+    return cosines
 
 
 NAMED_FILES_INTENT = "understand_code"
@@ -2790,6 +2876,7 @@ def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | No
             ((name, vote),), item.centrality, item.boost, demotion, item.folded, lines, hit_shown.depth,
             item.file_credit, item.credits, item.copies, item.lift, 1.0, (), 1.0, (),
             demotion_kinds(item.key[0], demotion, template, _window_factor(item, windows)) if demotion < 1.0 else (),
+            item.signature, item.signature_rank, item.signature_cosine,
         ))
     return tuple(out)
 
@@ -2824,6 +2911,7 @@ def _votes(item: Fused, shown: Hit, lines_shown: tuple[int, int, str], lists: Ma
         demotion_kinds(item.key[0], item.demotion, templates is not None and templates(item.key),
                        _window_factor(item, windows))
         if item.demotion < 1.0 else (),
+        item.signature, item.signature_rank, item.signature_cosine,
     )
 
 
@@ -2843,7 +2931,8 @@ def _matched_line(engine: str, hit: Hit) -> bool:
 
 RANKED_FIELDS = ("path", "start_line", "end_line", "symbol", "kind", "language", "score", "snippet", "votes",
                  "centrality", "boost", "demotion", "folded", "match_lines", "depth", "file_credit", "file_credits",
-                 "copies", "lift", "name_lift", "name_words", "quoted_lift", "quoted_names", "demoted_as")
+                 "copies", "lift", "name_lift", "name_words", "quoted_lift", "quoted_names", "demoted_as",
+                 "signature", "signature_rank", "signature_cosine")
 """The order :func:`_page` and :func:`_votes` pass a result's fields in; a :class:`Ranked` whose fields move is refused at import."""
 if tuple(f.name for f in fields(Ranked)) != RANKED_FIELDS:
     raise TypeError("Ranked's fields moved: update search.RANKED_FIELDS and the calls in _page and _votes")

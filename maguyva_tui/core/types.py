@@ -442,6 +442,14 @@ class Ranked:
     demoted_as: tuple[str, ...] = ()
     """Why ``demotion`` is below 1: the path's kinds (``fusion.DEMOTION_KINDS``: ``"vendored"``,
     ``"secondary"``), named where the result is made; the explanation words them."""
+    signature: float = 0.0
+    """The signature vote's term, added to the score after its factors (``fusion.signature_vote``: a
+    question describing one function, the blend's first results ranked again by the cosine of the
+    question with each one's kind, name and first line); 0 without one."""
+    signature_rank: int = -1
+    """The result's 0-based rank by that cosine among the blend's first ``fusion.SIGNATURE_TOP``; -1 without a vote."""
+    signature_cosine: float = 0.0
+    """The cosine of the question with the result's signature, by the semantic engine's transformer model."""
 
     def vote(self, modality: str) -> Vote | None:
         """Return one engine's vote, ``None`` when it did not find this result or did not run."""
@@ -475,6 +483,9 @@ class Ranked:
         if self.quoted_lift != 1.0:
             out["quoted_lift"] = self.quoted_lift
             out["quoted_names"] = list(self.quoted_names)
+        if self.signature:
+            out["signature"] = {"rank": self.signature_rank, "cosine": self.signature_cosine,
+                                "contribution": self.signature}
         out["match_lines"] = list(self.match_lines)
         return out
 

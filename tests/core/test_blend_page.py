@@ -289,7 +289,7 @@ def test_the_explanation_adds_up_with_the_file_credit_and_names_the_copies(reque
     for r in result.results:
         total = sum(v.contribution for _, v in r.votes if v is not None)
         lifted = (total + r.file_credit) * r.demotion * r.lift * r.name_lift * r.quoted_lift  # a confident first
-        assert lifted == r.score  # answer, the file's name, the names the question quotes
+        assert lifted + r.signature == r.score  # answer, the file's name, the names the question quotes, its signature
         assert sum(c for _, c in r.file_credits) == r.file_credit
     text = result_text(0, credited[0], result.k)
     assert "file " in text and f"{credited[0].file_credit:.6f}" in text and f"{credited[0].score:.6f}" in text

@@ -70,7 +70,8 @@ def test_score_rederives_from_the_explanation(engine: Engine, query: str, preset
             total += part["contribution"]
         assert sum(r["file_credits"].values()) == r["file_credit"]  # the file's other chunks, per engine
         lifts = r.get("lift", 1.0), r.get("name_lift", 1.0), r.get("quoted_lift", 1.0)  # a confident first answer,
-        assert (total + r["file_credit"]) * r["demotion"] * lifts[0] * lifts[1] * lifts[2] == r["score"]  # a name, quotes
+        signed = r.get("signature", {}).get("contribution", 0.0)  # a signature vote's term, after the factors
+        assert (total + r["file_credit"]) * r["demotion"] * lifts[0] * lifts[1] * lifts[2] + signed == r["score"]
         alone = result["fusion_strategy"] in ("direct", "single")  # centrality breaks ties there, no boost
         assert r["boost"] == (1.0 if alone else min(1 + 0.3 * math.log(1 + r["centrality"]), 1.5))
 

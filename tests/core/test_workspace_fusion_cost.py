@@ -31,7 +31,8 @@ def test_a_file_shown_with_its_credit_is_the_item_replaced() -> None:
     # a field added to Fused must be carried by _with_file too (it names each one)
     assert [f.name for f in fields(Fused)] == ["hit", "key", "score", "contributions", "centrality", "boost",
                                                "demotion", "folded", "credits", "file_credit", "copies", "lift",
-                                               "name_lift", "name_words", "quoted_lift", "quoted_names"]
+                                               "name_lift", "name_words", "quoted_lift", "quoted_names",
+                                               "signature", "signature_rank", "signature_cosine"]
 
 
 def test_a_fused_chunk_is_the_one_its_constructors_make() -> None:

@@ -20,7 +20,14 @@ from maguyva_tui.app.fuzzy import Target
 from maguyva_tui.app.session import Answer, Row
 from maguyva_tui.app.widgets.bars import modality_style
 from maguyva_tui.app.widgets.hanging import Hanging
-from maguyva_tui.core.explain import asks_phrase, demotion_why, name_said, text_reason
+from maguyva_tui.core.explain import (
+    SIGNATURE_WORDS,
+    asks_phrase,
+    demotion_why,
+    name_said,
+    signature_formula,
+    text_reason,
+)
 from maguyva_tui.core.types import MODALITIES, Vote
 from maguyva_tui.terminal import visible_lines
 
@@ -203,7 +210,9 @@ def _term(name: str, vote: Vote, k: int, boost: float, reason: str) -> Content:
 def _totals(answer: Answer, row: Row, total: float) -> list[Content]:
     """Return the sum, the demotion factor (and a lift) and the score, with the check that they agree."""
     factor, lift, named, quoted = row.result.demotion, row.result.lift, row.result.name_lift, row.result.quoted_lift
-    agrees = math.isclose(total * factor * lift * named * quoted, row.score, rel_tol=TOLERANCE, abs_tol=TOLERANCE)
+    signature = row.result.signature
+    agrees = math.isclose(total * factor * lift * named * quoted + signature, row.score, rel_tol=TOLERANCE,
+                          abs_tol=TOLERANCE)
     check = ("  ✓ terms add up", "$success") if agrees else ("  ≠ terms do not add up to the score", "bold $error")
     template = "template" in row.result.demoted_as  # a macro's template of a name defined elsewhere
     why = (f"  ({demotion_why(row.path, factor, template, row.result.demoted_as)})", "$warning") if factor < 1.0 \
@@ -220,6 +229,10 @@ def _totals(answer: Answer, row: Row, total: float) -> list[Content]:
         *([Content.assemble("  ", ("quoted     ", "dim"), f"× {quoted:.4g}",
                             (f"  (its code spells {', '.join(row.result.quoted_names)}, quoted in the question)", "dim"))]
           if quoted != 1.0 else []),
+        *([Content.assemble("  ", ("signature  ", "dim"), f"+ {signature:.6f}",
+                            (f"  = {signature_formula(row.result)}  (ranked by {SIGNATURE_WORDS},"
+                             f" cosine {row.result.signature_cosine:.2f})", "dim"))]
+          if signature else []),
         Content.assemble("  ", ("score      ", "bold"), (f"{row.score:.6f}", "bold $accent"), check),
     ]
 
