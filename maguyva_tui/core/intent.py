@@ -588,7 +588,7 @@ def _phrase_target(match: re.Match[str], text: str, paths: bool = False) -> str 
     if paths and named_in_file(after) is None and (path := path_in(after)) is not None:
         return _path_target(path, after)
     return (named_in_file(after) or _identifier_in(after) or _identifier_in(text) or _target_after(after)
-            or _subject_word(after) or _framed_word(after))
+            or _lone_word(after) or _framed_word(after))
 
 
 def _outside(words: str) -> str | None:
@@ -649,6 +649,19 @@ def _subject_word(subject: str) -> str | None:
     words = [_clean(m.group(0)) for m in _TOKEN.finditer(subject)]
     named = [w for w in words if w and w.lower() not in _NO_SUBJECT]
     return named[0] if len(named) == 1 else None
+
+
+_JOINING: Final = frozenset("of on to for by at in into with about".split())
+"""Prepositions that join a question's frame to its subject ("impact of", "usages of"): never the
+subject itself."""
+
+
+def _lone_word(after: str) -> str | None:
+    """The only word after a trigger when it is a filler that can still be a name ("who calls
+    delete", Ruby's "who calls from"), not a preposition joining the trigger to a subject left out
+    ("impact of" names none)."""
+    word = _subject_word(after)
+    return None if word is None or word.lower() in _JOINING else word
 
 
 _FRAME_WORDS: Final = ENGLISH | frozenset(

@@ -143,6 +143,8 @@ TABLE: list[tuple[str, str, float, str | None, str]] = [
     ("what depends on delete", IMP, 0.90, "delete", "impact_phrase"),
     ("what breaks if I change it", IMP, 0.90, None, "impact_phrase"),
     ("what breaks if I change", IMP, 0.90, None, "impact_phrase"),
+    ("impact of", IMP, 0.90, None, "impact_phrase"),
+    ("usages of", REFS, 0.90, None, "references_phrase"),
     # rule 4: quoted literals and error tokens
     ('"ECONNREFUSED"', EXACT, 0.90, "ECONNREFUSED", "quoted_literal"),
     ('find the string "connection reset by peer"', EXACT, 0.90, "connection reset by peer", "quoted_literal"),
