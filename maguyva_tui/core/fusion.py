@@ -929,9 +929,10 @@ def tie_class(modality: str, hit: Hit) -> float:
 # ---------------------------------------------------------------------------------------------
 # The signature vote.
 
-SIGNATURE_WEIGHT = 0.0
-"""The weight of the signature vote (:func:`signature_vote`), an RRF term like an engine's; 0, off: it
-ranks better but costs too much at question time. Measured on half A of ``bench.nl_quality``
+SIGNATURE_WEIGHT = 0.2
+"""The weight of the signature vote (:func:`signature_vote`), an RRF term like an engine's; the
+``thorough`` preset's alone (``search.SIGNATURE_PRESETS``): it ranks better but costs too much at
+question time for ``default``. Measured on half A of ``bench.nl_quality``
 (``python -m bench.nl.diagnose --half A --variants ...``; its docstring questions, MRR@10; semble's
 questions and symbol Hit@1 unchanged by every setting: none reads as one function), the vote
 embedding with MiniLM (``search.SIGNATURE_MODEL``): none 0.674 (boltons 0.699, marshmallow 0.672,

@@ -2468,8 +2468,9 @@ def _combine(generation: Generation, the_plan: Plan, run: _Run, aside: Callable[
 
         folded = fold_copies(fused, lambda item: _code(generation, item, twins),
                              signed=lambda item: far(item.key, lambda: _code(generation, item, twins)), scope=scope)
-    if the_plan.file_decay is None or len(the_plan.modalities) < 2 or "semantic" not in the_plan.modalities:
-        return folded  # not a description of one function, or one engine's list (``quick``), kept in its order
+    if (the_plan.file_decay is None or len(the_plan.modalities) < 2 or "semantic" not in the_plan.modalities
+            or the_plan.preset not in SIGNATURE_PRESETS):
+        return folded  # not a description of one function, one engine's list (``quick``), or a preset without the vote
     cosines = signature_cosines(generation, text)
     return folded if cosines is None else signature_vote(folded, cosines)
 
@@ -2490,6 +2491,11 @@ def signature_text(kind: str | None, symbol: str | None, path: str, lines: Seque
                  next((line.strip() for line in lines if line.strip()), ""))
     return f"{kind or 'window'} {symbol or path}\n{first}"
 
+
+SIGNATURE_PRESETS: Final = frozenset({"thorough"})
+"""The presets whose blend the signature vote ranks again (``fusion.signature_vote``): the one that
+spends more time for a better page (ten signatures through MiniLM, 90-140 ms a question not yet
+seen), not ``default``, whose answer follows each keystroke in the explorer."""
 
 SIGNATURE_MODEL = 1
 """Which tier's model the signature vote embeds with: 1, the transformer's (local MiniLM; only where

@@ -1,7 +1,7 @@
 """A question describing one function: the blend's first results ranked again by one more vote, the
 cosine of the question with each one's kind, name and first line (``fusion.signature_vote``),
 by the transformer tier's model; it only reorders what the blend found, and the explanation shows its term.
-Shipped off (``fusion.SIGNATURE_WEIGHT`` 0: its cost at question time); these tests turn it on."""
+The ``thorough`` preset's alone (``search.SIGNATURE_PRESETS``: 90-140 ms a question not yet seen)."""
 
 from __future__ import annotations
 
@@ -18,11 +18,6 @@ from maguyva_tui.core.explain import explain_text
 from maguyva_tui.core.fusion import Fused, fuse, signature_vote
 from maguyva_tui.core.search import signature_text
 from maguyva_tui.core.types import Hit, Ranked, SearchResult, Vote
-
-
-@pytest.fixture(autouse=True)
-def voting(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(fusion, "SIGNATURE_WEIGHT", 0.2)
 
 
 def _items(count: int) -> list[Fused]:
@@ -85,7 +80,7 @@ QUESTION = "Get the top n keys and their counts as tuples, most common first."
 
 
 def test_a_description_s_results_carry_the_vote_and_the_explanation_says_it(engine: Engine) -> None:
-    result = engine.search(QUESTION, limit=10)
+    result = engine.search(QUESTION, limit=10, preset="thorough")
     assert result.rule == "function_description" and result.fusion_strategy not in ("direct", "single")
     voted = [r for r in result.results if r.signature]
     assert voted and len(voted) <= fusion.SIGNATURE_TOP
@@ -97,13 +92,13 @@ def test_a_description_s_results_carry_the_vote_and_the_explanation_says_it(engi
     text = explain_text(result)
     assert "signature  rank" in text and "its kind, name and first line against the question" in text
     assert f"+ signature {first.signature:.6f} = {first.score:.6f}" in text
-    short = engine.search(QUESTION, limit=2)  # a shorter page is the first part of a longer one
+    short = engine.search(QUESTION, limit=2, preset="thorough")  # a shorter page is the first part of a longer one
     assert [r.to_json() for r in short.results] == [r.to_json() for r in result.results[:2]]
 
 
-def test_as_shipped_no_result_carries_a_vote(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.undo()  # the shipped weight: 0
-    assert fusion.SIGNATURE_WEIGHT == 0.0
+def test_the_default_preset_s_page_carries_no_vote(engine: Engine) -> None:
+    """The default preset answers each keystroke in the explorer: no model runs for the vote."""
+    assert fusion.SIGNATURE_WEIGHT > 0.0
     result = engine.search(QUESTION, limit=10)
     assert result.rule == "function_description"
     assert all(r.signature == 0.0 and "signature" not in r.to_json() for r in result.results)
@@ -111,8 +106,9 @@ def test_as_shipped_no_result_carries_a_vote(engine: Engine, monkeypatch: pytest
 
 
 def test_a_name_or_one_engine_s_list_gets_no_vote(engine: Engine) -> None:
-    for question, options in (("most_common", {}), ("Counter.most_common", {}), (QUESTION, {"preset": "quick"}),
-                              ("where is the cache evicted", {})):
+    thorough = {"preset": "thorough"}
+    for question, options in (("most_common", thorough), ("Counter.most_common", thorough), (QUESTION, {"preset": "quick"}),
+                              ("where is the cache evicted", thorough)):
         result = engine.search(question, limit=10, **options)
         assert all(r.signature == 0.0 and r.signature_rank == -1 for r in result.results), question
         assert "signature" not in explain_text(result)
@@ -139,7 +135,7 @@ def test_without_the_transformer_s_vectors_no_model_runs_for_it(tmp_path_factory
                                      "def total(counts):\n    return sum(counts.values())\n")
     fresh = Engine(root, tmp_path_factory.mktemp("index"), static=True)
     try:
-        result = fresh.search(QUESTION, limit=10)
+        result = fresh.search(QUESTION, limit=10, preset="thorough")
         assert result.rule == "function_description" and result.results
         assert all(r.signature == 0.0 for r in result.results)
     finally:
