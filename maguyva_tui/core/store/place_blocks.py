@@ -7,7 +7,8 @@ wants the offsets decompresses those blocks anyway, and finds the places again i
 (:func:`resolve`: the first whole occurrences on their lines, as many in each block as the index
 says). Within a row (one token in one file) the block numbers do not decrease, so each is stored
 as its step from the one before (the row's first from 0): in 4 bits, two a byte, 15 standing for
-a step of 15 or more kept aside with where it is. Sympy: 3.28 million places, 6.69 -> 1.9 MB.
+a step of 15 or more kept aside with where it is. Sympy: 3.28 million places, 6.69 -> 1.97 MB;
+the 450 MB corpus: 81.4 -> 23.7 MiB.
 
     tokens_place_blocks.npy   uint8: two steps a byte, the even place in the low 4 bits
     tokens_place_jumps.npy    uint32 (int64 past 2**32 places), shape (2, jumps): the places whose
@@ -122,7 +123,7 @@ def encode(blocks: Iterable[NDArray[Any]], counts: NDArray[Any], total: int) -> 
     """The codes and jumps of every place's block number (given a slice at a time, in row order)
     of rows of these ``counts`` (``total`` places)."""
     codes = np.zeros((total + 1) // 2, np.uint8)
-    firsts = np.empty(len(counts), np.uint32 if total < 1 << 32 else np.int64)  # each row's first place (4 bytes
+    firsts: NDArray[Any] = np.empty(len(counts), np.uint32 if total < 1 << 32 else np.int64)  # each row's first place (4 bytes
     # a row: the 450 MB corpus's 6.4 million rows are summed in place, no int64 copy held beside them)
     np.cumsum(counts, out=firsts)
     firsts -= np.asarray(counts, firsts.dtype)

@@ -47,7 +47,7 @@ and, so that a frequent identifier's page is read without reading its files (:me
                              line holding it, the block of the stored texts holding it, in 4 bits a
                              place (:mod:`.place_blocks`: the offsets are found again in those
                              blocks, which a reader decompresses anyway; format 73, where the
-                             offsets themselves took 2.2 bytes a place: sympy's 6.69 -> 1.9 MB);
+                             offsets themselves took 2.2 bytes a place: sympy's 6.69 -> 1.97 MB);
                              the rows' places follow one another in row order, so where a row's
                              places start is the sum of the counts before it (:class:`RowStarts`,
                              summed on the first read)
