@@ -16,6 +16,7 @@ import pytest
 from maguyva_tui.core import chunk_words
 from maguyva_tui.core.store import tokens as tokens_module
 from maguyva_tui.core.store.arrays import bytes_blob, save_array
+from maguyva_tui.core.store.place_blocks import block_size
 from maguyva_tui.core.store.tokens import GRAM_SLICE, TokenBuilder, TokenIndex, file_places, name_grams
 from maguyva_tui.core.store.words import StoredWords, save_words
 
@@ -63,7 +64,7 @@ def _reference(files: list[tuple[int, bytes]]) -> dict[str, object]:
             long_docs.append(doc)
         firsts = np.cumsum(counts, dtype=np.int64) - counts
         rows += [(token, doc, at + int(first), int(count)) for token, first, count in zip(tokens, firsts, counts)]
-        places.append(found)
+        places.append(found // block_size(len(data)))  # each place's block of the stored texts
         at += len(found)
     rows.sort(key=lambda row: (row[0], row[1]))
     names = sorted({row[0] for row in rows})
@@ -116,15 +117,13 @@ def test_the_token_index_is_the_one_built_before(tmp_path: Path, seed: int) -> N
     wide = np.flatnonzero(counts >= 255)
     assert np.load(tmp_path / "new" / "tokens_place_counts_wide.npy").tolist() == [wide.tolist(), counts[wide].tolist()]
     assert "tokens_place_at.npy" not in saved  # the places follow the rows: each row's start is summed
-    in_rows = np.concatenate([places[a : a + c] for a, c in zip(at.tolist(), counts.tolist())])
-    save_array(tmp_path / "want.npy", in_rows.astype(np.uint16))  # all under 65,536:
-    assert saved["tokens_places.npy"] == (tmp_path / "want.npy").read_bytes()  # their low halves, in one run
-    assert np.load(tmp_path / "new" / "tokens_places_highs.npy").tolist() == [0]  # one run, at 0, of high half 0
+    assert len(np.load(tmp_path / "new" / "tokens_place_blocks.npy")) == (int(counts.sum()) + 1) // 2  # 4 bits a place
     loaded = TokenIndex.load(tmp_path / "new")
     assert loaded.find(b"self") is not None and loaded.places is not None
-    for row, (a, c) in enumerate(zip(at.tolist(), counts.tolist())):  # every row's places, as built
+    for row, (a, c) in enumerate(zip(at.tolist(), counts.tolist())):  # every row's places' blocks, as built
         first = int(loaded.places[0][row])
-        assert np.array_equal(np.asarray(loaded.places[2][first : first + int(loaded.places[1][row])]), places[a : a + c])
+        assert loaded.place_blocks(first, int(loaded.places[1][row])) == places[a : a + c].tolist()
+    assert _saved(loaded, tmp_path / "again") == saved  # an index read and written again: the same bytes
 
 
 def test_no_temporary_file_a_full_disk_or_rows_too_wide_to_pack_build_the_same(

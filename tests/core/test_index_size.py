@@ -96,7 +96,7 @@ def test_parts_are_stored_in_the_narrowest_type_that_holds_them() -> None:
     assert stored_part("chunks", np.array([1, 2], np.int64)).dtype == np.uint16  # format 27: chunk numbers too
     assert stored_part("chunks", np.array([1, 70_000], np.int64)).dtype == np.int32
     assert stored_part("order", np.array([0, 70_000], np.int64)).dtype == np.int32
-    at_types, size_types = tokens_module.PLACE_AT_TYPES, tokens_module.SIZE_TYPES  # (place starts: read, not written)
+    at_types, size_types = tokens_module.OFFSET_TYPES, tokens_module.SIZE_TYPES  # (the names' offsets)
     assert tokens_module._narrowest(np.array([0, 2**32 - 1]), at_types) == np.uint32
     assert tokens_module._narrowest(np.array([0, 2**32]), at_types) == np.int64
     assert tokens_module._narrowest(np.array([70_000]), size_types) == np.uint32  # a token's count of documents

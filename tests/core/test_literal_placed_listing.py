@@ -134,9 +134,9 @@ def test_damaged_places_are_not_trusted(tmp_path: Path) -> None:
     assert gen is not None
     words = ("gadget", "adge", "widget_count", "rewidget")
     expected = {w: _page(TextRetriever(Snapshot.load(snapshot.folder)), w, 50) for w in words}
-    places = np.load(gen / "tokens_places.npy")
-    for damaged in ((places + 1).astype(np.uint32), places[::-1].copy(), np.zeros_like(places)):
-        np.save(gen / "tokens_places.npy", damaged)
+    places = np.load(gen / "tokens_place_blocks.npy")
+    for damaged in (places ^ np.uint8(0x11), places[::-1].copy(), np.zeros_like(places), np.full_like(places, 0xFF)):
+        np.save(gen / "tokens_place_blocks.npy", damaged)
         for few in (0, 128):  # numpy, lists
             text_module.FEW_PLACED = few
             try:

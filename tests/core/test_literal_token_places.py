@@ -19,6 +19,7 @@ from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers import text as text_module
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store.format import current_generation
+from maguyva_tui.core.store.place_blocks import resolve
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.tokens import MAX_TOKEN_BYTES, PLACE_PARTS, TokenIndex, file_places, file_tokens
 from tests.core.test_text_tokens import _write_repo
@@ -52,9 +53,12 @@ def _places(snapshot: Snapshot) -> dict[tuple[bytes, str], list[int]]:
     out = {}
     for t in range(len(tokens)):
         for doc in tokens.docs[tokens.starts[t] : tokens.starts[t + 1]].tolist():
-            found = tokens.row_places(t, doc)
+            blocks = tokens.row_places(t, doc)
+            assert blocks is not None
+            entry = snapshot.files[path_of[doc]]
+            found = resolve(snapshot.blob(), snapshot.ensure, entry.offset, entry.length, tokens.name(t), blocks)
             assert found is not None
-            out[tokens.name(t), path_of[doc]] = found.tolist()
+            out[tokens.name(t), path_of[doc]] = found
     return out
 
 
@@ -200,13 +204,13 @@ def test_damaged_places_are_refused_or_read_around(tmp_path: Path) -> None:
     assert gen is not None
     clean = Snapshot.load(snapshot.folder)
     expected = {(w, n): _page(TextRetriever(clean), w, n) for w in ("widget", "self", "add", "draw") for n in (3, 40)}
-    places = np.load(gen / "tokens_places.npy")
+    places = np.load(gen / "tokens_place_blocks.npy")
     counts = np.load(gen / "tokens_place_counts.npy")
-    np.save(gen / "tokens_places.npy", (places + 1).astype(np.uint32))  # every place a byte off
+    np.save(gen / "tokens_place_blocks.npy", places ^ np.uint8(0x11))  # every place's block another
     assert {(w, n): _page(TextRetriever(Snapshot.load(snapshot.folder)), w, n) for w, n in expected} == expected
-    np.save(gen / "tokens_places.npy", places[::-1].copy())  # places of other rows, decreasing
+    np.save(gen / "tokens_place_blocks.npy", places[::-1].copy())  # blocks of other rows
     assert {(w, n): _page(TextRetriever(Snapshot.load(snapshot.folder)), w, n) for w, n in expected} == expected
-    np.save(gen / "tokens_places.npy", places)
+    np.save(gen / "tokens_place_blocks.npy", places)
     np.save(gen / "tokens_place_counts.npy", counts + 1)  # counts that do not sum to the places: every row past the end
     assert {(w, n): _page(TextRetriever(Snapshot.load(snapshot.folder)), w, n) for w, n in expected} == expected
     shifted = counts.copy()

@@ -1,7 +1,6 @@
 """Where each row's token places start is not stored (issue 19): the places follow the rows, so a
 row's start is the sum of the counts before it (sympy: tokens_place_at.npy's 2.08 MB gone). Every
-row's places must still be what a regular expression finds in the stored texts, and an index
-written with the starts (its places in the order the files were read) must still be read with them."""
+row's places must still be what a regular expression finds in the stored texts."""
 
 from __future__ import annotations
 
@@ -11,15 +10,11 @@ import numpy as np
 
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
-from maguyva_tui.core.store.arrays import save_array
 from maguyva_tui.core.store.format import current_generation
-from maguyva_tui.core.store.low_halves import load_column
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.tokens import RowStarts
 from tests.core.test_literal_token_places import _expected, _page, _places
 from tests.core.test_text_tokens import _write_repo
-
-WORDS = ("widget", "self", "add", "draw", "x")
 
 
 def _built(tmp_path: Path) -> tuple[Path, Path]:
@@ -40,29 +35,7 @@ def test_a_fresh_index_stores_no_place_starts_and_reads_every_row(tmp_path: Path
     assert isinstance(snapshot.tokens.places[0], RowStarts)
     assert _places(snapshot) == _expected(snapshot)
     counts = np.asarray(snapshot.tokens.places[1][:], np.int64)
-    assert int(counts.sum()) == len(load_column(gen / "tokens_places.npy"))  # nothing stored but the rows' places
-
-
-def test_an_index_written_with_place_starts_is_read_with_them(tmp_path: Path) -> None:
-    """The layout before: the rows' places in another order than the rows, each row's start stored."""
-    folder, gen = _built(tmp_path)
-    clean = Snapshot.load(folder)
-    pages = {(w, n): _page(TextRetriever(clean), w, n) for w in WORDS for n in (3, 1000)}
-    assert clean.tokens is not None and clean.tokens.places is not None
-    counts = np.asarray(clean.tokens.places[1][:], np.int64)
-    places = np.asarray(load_column(gen / "tokens_places.npy")[:], np.uint32)
-    starts = np.cumsum(counts) - counts
-    rows = np.arange(len(counts))[::-1]  # the rows' places written last row first
-    moved = np.concatenate([places[starts[r] : starts[r] + counts[r]] for r in rows])
-    at = np.empty(len(counts), np.int64)
-    at[rows] = np.cumsum(counts[rows]) - counts[rows]
-    save_array(gen / "tokens_places.npy", moved)
-    save_array(gen / "tokens_place_at.npy", at.astype(np.uint32))
-    older = Snapshot.load(folder)
-    assert older.tokens is not None and older.tokens.places is not None
-    assert not isinstance(older.tokens.places[0], RowStarts)
-    assert _places(older) == _expected(older)
-    assert {(w, n): _page(TextRetriever(older), w, n) for w, n in pages} == pages
+    assert (int(counts.sum()) + 1) // 2 == len(np.load(gen / "tokens_place_blocks.npy"))  # nothing but the rows' places
 
 
 def test_counts_of_255_lines_or_more_are_read_aside(tmp_path: Path) -> None:

@@ -512,7 +512,7 @@ GENERATION_FILES = ["CURRENT", "manifest.json", "content.bin", "graph.npz", "cen
                     "tokens_names.bin", "tokens_names_offsets.npy", "tokens_starts.npy", "tokens_docs.npy",
                     "tokens_grams.npy", "tokens_gram_starts.npy", "tokens_gram_positions.npy", "tokens_gram_positions_highs.npy",
                     "tokens_long_docs.npy",
-                    "tokens_place_counts.npy", "tokens_place_counts_wide.npy", "tokens_places.npy", "tokens_places_highs.npy",
+                    "tokens_place_counts.npy", "tokens_place_counts_wide.npy", "tokens_place_blocks.npy", "tokens_place_jumps.npy",
                     "files_paths.bin", "files_paths_offsets.npy", "files_languages.bin", "files_languages_offsets.npy",
                     "files_table.npy", "files_hashes.npy", "walk-stamp.json", "names-stems.npz"]
 """Every file of an index folder's live state; the matrix below damages each one."""

@@ -57,6 +57,7 @@ from maguyva_tui.core.store.arrays import unique, unique_inverse
 from maguyva_tui.core.store.definitions import Definitions, build_definitions
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.file_table import DOC, LANGUAGE, LENGTH, OFFSET, FileTable
+from maguyva_tui.core.store.place_blocks import block_size, resolve
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.tokens import IDENT_BYTES, MAX_TOKEN_BYTES, is_token
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
@@ -1157,7 +1158,8 @@ class TextRetriever:
         row_files = files.at_docs(np.asarray(tokens.docs[index], np.int64)).tolist()
         if min(row_files) < 0:
             return None  # a document no file has: damage
-        shifts = [_occurrences(tokens.name(t), needle) for t in ids.tolist()]
+        names = [tokens.name(t) for t in ids.tolist()]
+        shifts = [_occurrences(name, needle) for name in names]
         blob, n, offsets, lengths = self.snapshot.blob(), len(needle), files.offsets, files.lengths
         ensure = self.snapshot.ensure
         span_files: list[int] = []
@@ -1165,7 +1167,10 @@ class TextRetriever:
         for file, first, count, owner in zip(row_files, firsts, counts, owners):
             lo = int(offsets[file])
             hi, last = lo + int(lengths[file]), -1
-            for place in places[first : first + count].tolist():
+            found = resolve(blob, ensure, lo, hi - lo, names[owner], tokens.place_blocks(first, count))
+            if found is None:
+                return None  # the blocks do not hold the row's places: damage
+            for place in found:
                 if place <= last:
                     return None  # a row's places not increasing, as they are written: damage
                 last = place
@@ -1203,10 +1208,19 @@ class TextRetriever:
         row_files = files.at_docs(np.asarray(tokens.docs[rows], np.int64))
         if bool((row_files < 0).any()):
             return None  # a document no file has: damage, the trigrams answer
-        shifts = [_occurrences(tokens.name(t), needle) for t in ids.tolist()]  # where it lies in each token
+        names = [tokens.name(t) for t in ids.tolist()]
+        shifts = [_occurrences(name, needle) for name in names]  # where it lies in each token
         per_token = np.fromiter(map(len, shifts), np.int64, len(shifts))
         place_rows = np.repeat(np.arange(total_rows), counts)  # each place's row
-        place_at = np.asarray(places[np.repeat(firsts - np.cumsum(counts) + counts, counts) + np.arange(total)], np.int64)
+        blob, ensure, found_at = self.snapshot.blob(), self.snapshot.ensure, []
+        for file, first, count, owner in zip(row_files.tolist(), firsts.tolist(), counts.tolist(),
+                                              np.repeat(np.arange(len(ids)), row_counts).tolist()):
+            found = resolve(blob, ensure, int(files.offsets[file]), int(files.lengths[file]), names[owner],
+                            tokens.place_blocks(first, count))
+            if found is None:
+                return None  # the blocks do not hold the row's places: damage
+            found_at.extend(found)
+        place_at = np.array(found_at, np.int64)
         if total > 1 and bool(((np.diff(place_at) <= 0) & (place_rows[1:] == place_rows[:-1])).any()):
             return None  # a row's places not increasing, as they are written: damage
         token_of = np.repeat(np.arange(len(ids)), row_counts)[place_rows]  # each place's token
@@ -1450,15 +1464,20 @@ class TextRetriever:
         takes = np.minimum(counts, need + defining)  # a file gives the page at most that many lines
         k = min(int(np.searchsorted(np.cumsum(takes), need + defining)) + 1, len(ordered))
         firsts, takes, chosen = firsts[:k], takes[:k], ordered[:k]
-        total = int(takes.sum())
         bounds = np.cumsum(takes)
-        picked = np.repeat(firsts - bounds + takes, takes) + np.arange(total)
-        at = np.asarray(tokens.places[2][picked], np.int64)  # type: ignore[union-attr, index]
+        self.snapshot.ensure_spans(files.offsets[chosen], files.offsets[chosen] + files.lengths[chosen])
+        blob, ensure, found_at = self.snapshot.blob(), self.snapshot.ensure, []
+        rows_blocks = tokens.place_rows_blocks(firsts, takes)  # type: ignore[union-attr]
+        for file, blocks in zip(chosen.tolist(), rows_blocks):
+            got = resolve(blob, ensure, int(files.offsets[file]), int(files.lengths[file]), needle, blocks, True)
+            if got is None:
+                return None  # the blocks do not hold the row's places: damage
+            found_at.extend(got)
+        at = np.array(found_at, np.int64)
         owner = np.repeat(np.arange(k), takes)
         lo, length = files.offsets[chosen][owner], files.lengths[chosen][owner]
         n = len(needle)
         ends = at + n
-        self.snapshot.ensure_spans(files.offsets[chosen], files.offsets[chosen] + files.lengths[chosen])
         arr = np.frombuffer(self.snapshot.blob(), np.uint8)
         step = np.diff(at)
         if (bool((ends > length).any()) or bool(((step <= 0) & (owner[1:] == owner[:-1])).any())
@@ -1508,16 +1527,24 @@ class TextRetriever:
         docs, offsets, lengths = files.docs, files.offsets, files.lengths
 
         def placed(index: int, newlines: np.ndarray | None, site_lines: list[int]) -> list[tuple[int, int]] | None:
-            found = tokens.row_places(t, int(docs[index]))  # type: ignore[union-attr]
-            if found is None:
+            blocks = tokens.row_places(t, int(docs[index]))  # type: ignore[union-attr]
+            if blocks is None:
                 return None
             lo, length = int(offsets[index]), int(lengths[index])
             ensure(lo, lo + length)
-            if len(found) <= FEW_SITE_PLACES:
-                return _few_site_places(blob, lo, length, needle, found.tolist(), newlines, site_lines, kept,
+            if len(blocks) <= FEW_SITE_PLACES:
+                found = resolve(blob, ensure, lo, length, needle, blocks, True)
+                if found is None:
+                    return None  # the blocks do not hold the row's places: damage
+                return _few_site_places(blob, lo, length, needle, found, newlines, site_lines, kept,
                                         files.paths[index])
             if newlines is None:
                 return None  # many places: numbered from the file's newlines
+            found = resolve(blob, ensure, lo, length, needle, _site_blocks(blocks, newlines, site_lines, length), True)
+            if found is None:
+                return None  # the blocks do not hold the row's places: damage
+            if not found:
+                return []  # no place in the blocks of the sites' lines
             at = np.asarray(found, np.int64)
             if (len(at) > 1 and bool((np.diff(at) <= 0).any())) or int(at[-1]) + len(needle) > length:
                 return None
@@ -1580,11 +1607,15 @@ class TextRetriever:
         offsets, lengths = files.offsets[chosen], files.lengths[chosen]
         if int(rows[1].sum()) * PLACE_BYTES >= int(lengths.sum()):
             return None
-        blob, places, back = self.snapshot.blob(), tokens.places[2], needle.rfind(inner.token)
+        blob, back = self.snapshot.blob(), needle.rfind(inner.token)
         for offset, length, first, count in zip(offsets.tolist(), lengths.tolist(), rows[0].tolist(), rows[1].tolist()):
             end = offset + length
             self.snapshot.ensure(offset, end)
-            for place in places[first : first + count].tolist():
+            found = resolve(blob, self.snapshot.ensure, offset, length, inner.token, tokens.place_blocks(first, count),
+                            True)
+            if found is None:
+                return None  # the blocks do not hold the row's places: damage, its text is read
+            for place in found:
                 line_end = blob.find(b"\n", offset + place, end)
                 if blob.find(needle, max(offset, offset + place - back), end if line_end < 0 else line_end) >= 0:
                     return True
@@ -2102,6 +2133,20 @@ def _whole_lines(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndar
 
 _SitePlaces: TypeAlias = Callable[[int, np.ndarray | None, list[int]], list[tuple[int, int]] | None]
 """A file's definition-site lines holding a token whole, each with its first offset, from the places."""
+
+
+def _site_blocks(blocks: list[int], newlines: np.ndarray, lines: list[int], length: int) -> list[int]:
+    """The places' blocks (one a place, increasing) lying in the blocks of some lines (0-based) of a
+    file of ``length`` bytes with its newlines at ``newlines``: a frequent name's places are found
+    again only where its definition sites are (``args``: 21 files of hundreds of places a page)."""
+    size, count = block_size(length), len(newlines)
+    wanted: set[int] = set()
+    for line in lines:
+        if 0 <= line <= count:
+            start = 0 if line == 0 else int(newlines[line - 1]) + 1
+            stop = int(newlines[line]) if line < count else length
+            wanted.update(range(start // size, max(stop - 1, start) // size + 1))
+    return [b for b in blocks if b in wanted]
 
 
 def _no_places(index: int, newlines: np.ndarray | None, lines: list[int]) -> None:

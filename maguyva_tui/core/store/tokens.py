@@ -42,16 +42,17 @@ and, so that a frequent identifier's page is read without reading its files (:me
                              255 for 255 or more (uint16, uint32 before: sympy's 1.04 -> 0.52 MB)
     tokens_place_counts_wide.npy  uint32 (int64 past 2**32 rows), shape (2, rows of 255 places or
                              more): those rows, increasing, and their counts
-    tokens_places.npy        uint32: per row of ``docs``, the offset (in its file) of the token's first
-                             whole occurrence on each line holding it, increasing; the rows' places
-                             follow one another in row order, so where a row's places start is the
-                             sum of the counts before it (:class:`RowStarts`, summed on the first
-                             read); stored as their low halves (uint16) and tokens_places_highs.npy,
-                             the runs of their high halves, where that is smaller (:mod:`.low_halves`)
+    tokens_place_blocks.npy, tokens_place_jumps.npy
+                             per row of ``docs``, for the token's first whole occurrence on each
+                             line holding it, the block of the stored texts holding it, in 4 bits a
+                             place (:mod:`.place_blocks`: the offsets are found again in those
+                             blocks, which a reader decompresses anyway; format 73, where the
+                             offsets themselves took 2.2 bytes a place: sympy's 6.69 -> 1.97 MB);
+                             the rows' places follow one another in row order, so where a row's
+                             places start is the sum of the counts before it (:class:`RowStarts`,
+                             summed on the first read)
 
-An index written without these is read as before: the files holding the literal are read. One
-written with ``tokens_place_at.npy`` (where each row's places start: its places followed one
-another in the order the files were read; sympy's 2.08 MB) is read with it.
+An index written without these is read as before: the files holding the literal are read.
 
 Unchanged files keep their document ids across generations, so an update carries their rows
 over without reading them and reads only the files it adds. Tokens longer than
@@ -82,6 +83,7 @@ from maguyva_tui.core.store.arrays import (
     unique,
 )
 from maguyva_tui.core.store.low_halves import LowHalves, load_column, save_column
+from maguyva_tui.core.store.place_blocks import JUMP_TYPES, PlaceBlocks, block_size, encode
 from maguyva_tui.core.store.positional import read_all, write_all
 from maguyva_tui.core.store.positional import spill_file as _temporary  # a module name tests replace
 
@@ -109,23 +111,16 @@ GRAM_SLICE = 1 << 20
 GRAM_PARTS = ("tokens_grams", "tokens_gram_starts", "tokens_gram_positions", "tokens_long_docs")
 """The optional parts: the names' trigrams and the documents whose long runs the index leaves out."""
 
-PLACE_PARTS = ("tokens_place_counts", "tokens_places")
+PLACE_PARTS = ("tokens_place_counts", "tokens_place_blocks")
 
-PLACE_TYPES: tuple[tuple[type[np.generic], ...], ...] = ((np.uint8, np.uint16, np.uint32), (np.uint32,))
-"""Each place part's types, the narrowest first (the counts are written ``uint8``, with their wide
-ones aside; ``uint16`` or ``uint32`` without them before; every reader widens what it reads to ``int64``)."""
+JUMPS = "tokens_place_jumps"
+"""The places whose block is 15 or more past the one before in their row, and those steps."""
 
 WIDE_COUNTS = "tokens_place_counts_wide"
 """The rows of :data:`WIDE_COUNT` places or more, and their counts."""
 
 WIDE_COUNT = 255
 """A row's count stored in ``tokens_place_counts.npy`` at this or more is read aside."""
-
-PLACE_AT = "tokens_place_at"
-"""Where each row's places start, written before the places followed the rows' order: read where
-an index has it (its places are in the order the files were read), never written."""
-
-PLACE_AT_TYPES: tuple[type[np.generic], ...] = (np.uint32, np.int64)
 
 
 DOC_TYPES: tuple[type[np.generic], ...] = (np.uint16, np.uint32)
@@ -276,8 +271,9 @@ class RowCounts:
         return counts[key]
 
 
-Places: TypeAlias = tuple[NDArray[Any] | RowStarts, NDArray[Any] | RowCounts, NDArray[Any] | LowHalves]
-"""Each row's first place, each row's count of places, the places (:data:`PLACE_PARTS`)."""
+Places: TypeAlias = tuple[NDArray[Any] | RowStarts, NDArray[Any] | RowCounts, NDArray[Any] | PlaceBlocks]
+"""Each row's first place, each row's count of places, each place's block (:data:`PLACE_PARTS`):
+:class:`PlaceBlocks` where read from an index, a build's block numbers where built."""
 
 Grams: TypeAlias = tuple[NDArray[Any], NDArray[np.int64], NDArray[Any] | LowHalves, NDArray[Any]]
 """The names' trigrams, each one's start in the positions, the positions, the documents of long runs."""
@@ -432,11 +428,12 @@ class TokenIndex:
             return np.zeros(0, np.uint32)
         return self.docs[int(self.starts[t]) : int(self.starts[t + 1])]
 
-    def row_places(self, t: int, doc: int) -> NDArray[Any] | None:
-        """Where token ``t`` (:meth:`find`) first occurs on each line of document ``doc`` holding it
-        (offsets in the file, increasing; one bisection, nothing read): ``None`` when the index
-        holds no places, the document does not hold the token, or the row points outside the
-        places (damage: the file is read instead)."""
+    def row_places(self, t: int, doc: int) -> list[int] | None:
+        """The blocks of the stored texts holding token ``t`` (:meth:`find`)'s first whole
+        occurrence on each line of document ``doc`` holding it, one a line, in order (one
+        bisection, nothing read; :func:`~maguyva_tui.core.store.place_blocks.resolve` finds the
+        offsets in them): ``None`` when the index holds no places, the document does not hold the
+        token, or the row points outside the places (damage: the file is read instead)."""
         if self.places is None:
             return None
         lo, hi = int(self.starts[t]), int(self.starts[t + 1])
@@ -448,7 +445,26 @@ class TokenIndex:
         first, count = int(at[lo + i]), int(counts[lo + i])
         if first < 0 or first + count > len(places) or not count:
             return None
-        return places[first : first + count]
+        return self.place_blocks(first, count)
+
+    def place_rows_blocks(self, firsts: NDArray[Any], counts: NDArray[Any]) -> list[list[int]]:
+        """:meth:`place_blocks` of several rows (or their first places) at once."""
+        assert self.places is not None
+        blocks = self.places[2]
+        if not isinstance(blocks, PlaceBlocks):
+            return [self.place_blocks(f, c) for f, c in zip(np.asarray(firsts).tolist(), np.asarray(counts).tolist())]
+        every = blocks.rows(np.asarray(firsts, np.int64), np.asarray(counts, np.int64)).tolist()
+        bounds = np.cumsum(counts).tolist()
+        return [every[a:b] for a, b in zip([0, *bounds[:-1]], bounds)]
+
+    def place_blocks(self, first: int, count: int) -> list[int]:
+        """The blocks of places ``first:first + count`` (``first`` a row's first place)."""
+        assert self.places is not None
+        blocks = self.places[2]
+        if isinstance(blocks, PlaceBlocks):
+            return blocks.row(first, count)
+        held: list[int] = np.asarray(blocks[first : first + count], np.int64).tolist()
+        return held
 
     def place_rows(self, t: int, docs: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]] | None:
         """Where the places of token ``t`` in each of these documents start in the places
@@ -619,7 +635,13 @@ class TokenIndex:
             save_array(folder / f"{PLACE_PARTS[0]}.npy", narrow)
             save_array(folder / f"{WIDE_COUNTS}.npy", wide)
             written += narrow.nbytes + wide.nbytes
-            written += save_column(folder / f"{PLACE_PARTS[1]}.npy", len(places), self._place_blocks)
+            if isinstance(places, PlaceBlocks) and self._reorder is None:
+                codes, jumps = places.parts()  # read from an index: written again as they are
+            else:
+                codes, jumps = encode(self._place_blocks(), counts, len(places))
+            save_array(folder / f"{PLACE_PARTS[1]}.npy", codes)
+            save_array(folder / f"{JUMPS}.npy", jumps)
+            written += codes.nbytes + jumps.nbytes
         return written
 
     def _source_blocks(self) -> Iterator[tuple[int, NDArray[Any]]]:
@@ -628,6 +650,7 @@ class TokenIndex:
         would stay in the process)."""
         assert self.places is not None
         spill, places = self._spill, self.places[2]
+        assert not isinstance(places, PlaceBlocks)  # (read from an index: its codes are written again as they are)
         whole = len(places)
         for lo in range(0, whole, PLACE_SLICE):
             hi = min(lo + PLACE_SLICE, whole)
@@ -742,22 +765,19 @@ def _load_places(folder: Path, rows: int) -> Places | None:
     is found where it is read (:meth:`TokenIndex.row_places`), not by a pass over every row here."""
     if not (folder / f"{PLACE_PARTS[0]}.npy").exists():
         return None
-    stored = load_array(folder / f"{PLACE_PARTS[0]}.npy", PLACE_TYPES[0])
-    places = load_column(folder / f"{PLACE_PARTS[1]}.npy")
-    if len(stored) != rows:
+    stored = load_array(folder / f"{PLACE_PARTS[0]}.npy", np.uint8)
+    codes = load_array(folder / f"{PLACE_PARTS[1]}.npy", np.uint8)
+    jumps = load_array(folder / f"{JUMPS}.npy", JUMP_TYPES, ndim=2)
+    if len(stored) != rows or jumps.shape[0] != 2:
         raise damaged(folder / f"{PLACE_PARTS[0]}.npy", "its parts disagree")
-    counts: NDArray[Any] | RowCounts = stored
-    if stored.dtype == np.uint8:  # the wide counts aside
-        wide = load_array(folder / f"{WIDE_COUNTS}.npy", (np.uint32, np.int64), ndim=2)
-        if wide.shape[0] != 2 or (wide.shape[1] and (int(wide[0].max()) >= rows or int(wide[1].min()) < WIDE_COUNT)):
-            raise damaged(folder / f"{WIDE_COUNTS}.npy", "its parts disagree")
-        counts = RowCounts(stored, wide)
-    if not (folder / f"{PLACE_AT}.npy").exists():
-        return RowStarts(counts, len(places)), counts, places
-    at = load_array(folder / f"{PLACE_AT}.npy", PLACE_AT_TYPES)
-    if len(at) != rows:
-        raise damaged(folder / f"{PLACE_AT}.npy", "its parts disagree")
-    return at, counts, places
+    wide = load_array(folder / f"{WIDE_COUNTS}.npy", (np.uint32, np.int64), ndim=2)
+    if wide.shape[0] != 2 or (wide.shape[1] and (int(wide[0].max()) >= rows or int(wide[1].min()) < WIDE_COUNT)):
+        raise damaged(folder / f"{WIDE_COUNTS}.npy", "its parts disagree")
+    counts = RowCounts(stored, wide)
+    total = int(stored.sum(dtype=np.int64)) + (int(wide[1].sum(dtype=np.int64)) - WIDE_COUNT * wide.shape[1])
+    if (total + 1) // 2 != len(codes):
+        total = 2 * len(codes)  # counts that do not sum to the places (damage): every row past them, read around
+    return RowStarts(counts, total), counts, PlaceBlocks(codes, jumps, total)
 
 
 class TokenBuilder:
@@ -799,6 +819,7 @@ class TokenBuilder:
             self._tokens.append(self._id_of(tokens))
             self._docs.append(doc)
             if self._places is not None and places is not None and counts is not None:
+                places //= np.uint32(block_size(len(data)))  # each place's block of the stored texts
                 self._places.append(places)
                 self._counts.append(counts)
 
@@ -835,8 +856,14 @@ class TokenBuilder:
         if len(rows) and (int(firsts.min()) < 0 or int((firsts + sizes).max()) > len(places)):
             self._drop_places()
             return
-        picked = np.repeat(firsts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))
-        self._places.append(np.asarray(places[picked], np.uint32))
+        if isinstance(places, PlaceBlocks):
+            held = places.rows(firsts, sizes)
+        else:
+            held = np.asarray(places[np.repeat(firsts - np.cumsum(sizes) + sizes, sizes) + np.arange(int(sizes.sum()))])
+        if len(held) and int(held.min()) < 0:
+            self._drop_places()  # a jump missing: damage
+            return
+        self._places.append(np.asarray(held, np.uint32))
         self._counts.append(sizes.astype(np.uint32))
 
     def _drop_places(self) -> None:
