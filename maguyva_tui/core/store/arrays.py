@@ -194,16 +194,16 @@ def _frame_size(frame: bytes | memoryview) -> int:
         return -1
 
 
-def unpacked(frame: bytes | memoryview, size: int) -> bytes:
-    """A packed blob's bytes; a damaged frame reads as ``size`` NUL bytes (every string ``""``:
-    reading is total, as a flipped byte of a plain blob reads as a wrong string)."""
+def unpacked(frame: bytes | memoryview, size: int) -> bytes | None:
+    """A packed blob's bytes, ``None`` where its frame is damaged (fails its checksum, or holds
+    other than ``size`` bytes)."""
     import zstandard  # imported where used: 2 ms of every command's start otherwise
 
     try:
         raw: bytes = zstandard.ZstdDecompressor().decompress(frame, max_output_size=size)
     except zstandard.ZstdError:
-        return bytes(size)
-    return raw if len(raw) == size else bytes(size)
+        return None
+    return raw if len(raw) == size else None
 
 
 def _searchable(blob: bytes | memoryview) -> bytes | mmap.mmap | None:
@@ -242,7 +242,13 @@ class Strings:
         plain = self._plain
         if plain is None:
             assert self._frame is not None  # kept: two threads may read it at once
-            plain = self._plain = unpacked(self._frame, int(self._stored[-1]))
+            size = int(self._stored[-1])
+            found = unpacked(self._frame, size)
+            if found is None:  # damaged: every string reads as "" (reading is total, as a flipped
+                # byte of a plain blob reads as a wrong string), every search finds none
+                self._lookup = [None, *[""] * len(self), ""]
+                found = bytes(size)
+            plain = self._plain = found
         return plain
 
     @classmethod
@@ -372,10 +378,11 @@ class Strings:
     def _table(self) -> list[str | None]:
         """``None``, every string, then ``""``: what a stored id (0 for None) indexes, with one spare slot
         that a damaged id is sent to."""
+        blob = self._blob  # (a damaged packed table's lookup is made as it is read)
         if self._lookup is None:
             count = len(self)
             try:
-                parts = bytes(self._blob).decode("utf-8", "surrogatepass").split("\0")
+                parts = bytes(blob).decode("utf-8", "surrogatepass").split("\0")
             except UnicodeDecodeError:
                 parts = []
             if len(parts) != count + 1:  # a string holding NUL, or a damaged blob: one by one
@@ -400,6 +407,8 @@ class Strings:
         not ``bulk``: each decoded alone however many are asked (not the whole table), unless it
         is decoded already."""
         count = len(self)
+        if self._plain is None:
+            self._blob  # noqa: B018 - a packed table decompressed (a damaged one's lookup made)
         ids = np.asarray(ids, dtype=np.int64)
         if len(ids) and (int(ids.min()) < 0 or int(ids.max()) > count):
             ids = np.where((ids < 0) | (ids > count), count + 1, ids)
