@@ -172,3 +172,32 @@ def test_a_chunk_index_with_packed_postings_ranks_as_one_counted_in_memory(tmp_p
     again = Snapshot.load(update_index(root, tmp_path / "index")[0].folder)
     stored, counted = pages(again)
     assert stored == counted and "added.py" in {path for path, _, _ in stored}
+
+
+@pytest.mark.slow
+def test_a_damaged_block_of_packed_postings_is_counted_anew_by_the_next_build(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from maguyva_tui.core.chunk_words import build_index, open_index
+    from maguyva_tui.core.indexer import update_index
+    from maguyva_tui.core.store import words
+    from maguyva_tui.core.store.snapshot import Snapshot
+    from tests.core.test_text_tokens import _write_repo
+
+    monkeypatch.setattr(words, "BLOCK", 64)
+    monkeypatch.setattr(blocks, "BLOCK", 64)
+    root = tmp_path / "repo"
+    root.mkdir()
+    _write_repo(root, 3, files=30)
+    snapshot = Snapshot.load(update_index(root, tmp_path / "index")[0].folder)
+    assert snapshot.generation is not None
+    packed = snapshot.generation / "words_chunks.zst"
+    _flip(packed, int(np.load(blocks.frames_path(packed))[blocks.HEADER + 1]) + 10)  # inside the second block
+    with pytest.raises(IndexUnavailable):
+        words.load_words(snapshot.generation, whole=True)
+    (root / "added.py").write_text("def added():\n    zebra(zebra)\n")
+    again = Snapshot.load(update_index(root, tmp_path / "index")[0].folder)  # no reuse of the damaged postings
+    pages = []
+    for index in (open_index(again), build_index(again)):
+        chunks, scores, _ = index.page(["zebra", "def", "widget"], 10)
+        pages.append([(c.path, c.start_line, round(s, 9)) for c, s in zip(chunks, scores)])
+    assert pages[0] == pages[1] and "added.py" in {path for path, _, _ in pages[0]}

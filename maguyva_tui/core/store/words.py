@@ -202,9 +202,11 @@ def stored_part(name: str, array: np.ndarray) -> np.ndarray:
     return array.astype(_TYPES[name][0], copy=False)
 
 
-def load_words(folder: Path) -> StoredWords:
+def load_words(folder: Path, whole: bool = False) -> StoredWords:
     """Map every part of a generation's chunk index; IndexUnavailable when any is missing, damaged
-    or disagrees with the others."""
+    or disagrees with the others; ``whole``: its packed parts' every block checked too (what a build
+    that copies the postings of unchanged files asks: a damaged block is then no reuse, where a
+    question meets it only in the blocks it reads)."""
     offsets = load_array(folder / f"{STEMS}_offsets.npy", OFFSET_TYPES)
     blob = map_bytes(folder / f"{STEMS}.bin")
     try:
@@ -215,6 +217,11 @@ def load_words(folder: Path) -> StoredWords:
                               for name, (dtype, ndim) in _TYPES.items()}
     if (folder / SPILLED).exists():
         arrays["counts"] = _spilled(folder, arrays["counts"])
+    if whole:
+        for name in PACKED:
+            column = arrays[name]._low if isinstance(arrays[name], SpilledCounts) else arrays[name]
+            if isinstance(column, PackedColumn):
+                column.verify()
     words = StoredWords(stems, **arrays, stem_bytes=(blob, offsets))
     if not words.consistent():
         raise damaged(folder / "words_offsets.npy", "parts disagree")
