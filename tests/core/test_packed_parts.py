@@ -201,3 +201,23 @@ def test_a_damaged_block_of_packed_postings_is_counted_anew_by_the_next_build(tm
         chunks, scores, _ = index.page(["zebra", "def", "widget"], 10)
         pages.append([(c.path, c.start_line, round(s, 9)) for c, s in zip(chunks, scores)])
     assert pages[0] == pages[1] and "added.py" in {path for path, _, _ in pages[0]}
+
+
+@pytest.mark.slow
+def test_a_damaged_packed_facts_string_table_is_a_rebuild(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from maguyva_tui.core.indexer import update_index
+    from maguyva_tui.core.store import arrays
+    from tests.core.test_text_tokens import _write_repo
+
+    monkeypatch.setattr(arrays, "PACK_LEAST", 64)  # a small repository's facts strings packed
+    root = tmp_path / "repo"
+    root.mkdir()
+    _write_repo(root, 3, files=30)
+    snapshot, _ = update_index(root, tmp_path / "index")
+    assert snapshot.generation is not None
+    blob = snapshot.generation / "facts_strings.bin"
+    assert blob.read_bytes()[:4] == b"\x28\xb5\x2f\xfd"
+    _flip(blob, blob.stat().st_size // 2)
+    again, summary = update_index(root, tmp_path / "index")
+    assert "facts_strings.bin" in (summary.rebuilt_because or "")
+    assert again.facts["m006.py"].symbols  # the rebuilt facts read whole

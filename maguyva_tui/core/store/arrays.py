@@ -219,7 +219,7 @@ def _searchable(blob: bytes | memoryview) -> bytes | mmap.mmap | None:
 class Strings:
     """A stored string table: one string decoded on demand, or all of them at once with one split."""
 
-    __slots__ = ("_cache", "_frame", "_lookup", "_plain", "_stored", "_wide")
+    __slots__ = ("_cache", "_damaged", "_frame", "_lookup", "_plain", "_stored", "_wide")
 
     def __init__(self, blob: bytes | memoryview, offsets: NDArray[Any]) -> None:
         packed = bytes(blob[:4]) == FRAME_MAGIC
@@ -228,7 +228,8 @@ class Strings:
             raise ValueError("offsets do not span the blob")
         self._plain: bytes | memoryview | None = None if packed else blob
         self._frame: bytes | memoryview | None = blob if packed else None
-        """A packed table's frame, until it is decompressed (:attr:`_blob`)."""
+        """A packed table's frame (:attr:`_blob` decompresses it when first read)."""
+        self._damaged = False
         self._stored = offsets if offsets.dtype in (np.dtype(np.int64), np.dtype(np.uint32)) else offsets.astype(np.int64)
         """The offsets as given (mapped ``uint32`` or ``int64``): what reading one string reads."""
         self._wide: NDArray[np.int64] | None = offsets if offsets.dtype == np.dtype(np.int64) else None
@@ -247,9 +248,21 @@ class Strings:
             if found is None:  # damaged: every string reads as "" (reading is total, as a flipped
                 # byte of a plain blob reads as a wrong string), every search finds none
                 self._lookup = [None, *[""] * len(self), ""]
+                self._damaged = True
                 found = bytes(size)
             plain = self._plain = found
         return plain
+
+    @property
+    def packed(self) -> bool:
+        """Whether the table is stored packed (one zstd frame)."""
+        return self._frame is not None
+
+    def intact(self) -> bool:
+        """Whether the table reads as written: a packed one decompressed (if it was not yet) and
+        found whole by its checksum; a plain one always (its bytes are not checked)."""
+        self._blob  # noqa: B018 - decompressed, if packed
+        return not self._damaged
 
     @classmethod
     def load(cls, folder: Path, name: str) -> Strings:
