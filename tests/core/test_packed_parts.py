@@ -174,7 +174,6 @@ def test_a_chunk_index_with_packed_postings_ranks_as_one_counted_in_memory(tmp_p
     assert stored == counted and "added.py" in {path for path, _, _ in stored}
 
 
-@pytest.mark.slow
 def test_a_damaged_block_of_packed_postings_is_counted_anew_by_the_next_build(tmp_path: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     from maguyva_tui.core.chunk_words import build_index, open_index
@@ -203,21 +202,40 @@ def test_a_damaged_block_of_packed_postings_is_counted_anew_by_the_next_build(tm
     assert pages[0] == pages[1] and "added.py" in {path for path, _, _ in pages[0]}
 
 
-@pytest.mark.slow
-def test_a_damaged_packed_facts_string_table_is_a_rebuild(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_packed_facts_read_as_plain_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from maguyva_tui.core.indexer import update_index
     from maguyva_tui.core.store import arrays
     from tests.core.test_text_tokens import _write_repo
 
-    monkeypatch.setattr(arrays, "PACK_LEAST", 64)  # a small repository's facts strings packed
+    root = tmp_path / "repo"
+    root.mkdir()
+    _write_repo(root, 3, files=30)
+    plain, _ = update_index(root, tmp_path / "plain")
+    monkeypatch.setattr(arrays, "PACK_LEAST", 64)  # a small repository's facts packed
+    packed, _ = update_index(root, tmp_path / "packed")
+    assert packed.generation is not None and plain.generation is not None
+    assert {"facts_chunks.zst", "facts_symbols.zst"} <= {p.name for p in packed.generation.iterdir()}
+    assert not (packed.generation / "facts_chunks.npy").exists()
+    assert (packed.generation / "facts_strings.bin").read_bytes()[:4] == b"\x28\xb5\x2f\xfd"
+    assert sorted(packed.facts) == sorted(plain.facts)
+    assert all(packed.facts[p] == plain.facts[p] for p in plain.facts)
+
+
+@pytest.mark.parametrize("name", ["facts_strings.bin", "facts_symbols.zst"])
+def test_a_damaged_packed_facts_table_is_a_rebuild(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    from maguyva_tui.core.indexer import update_index
+    from maguyva_tui.core.store import arrays
+    from tests.core.test_text_tokens import _write_repo
+
+    monkeypatch.setattr(arrays, "PACK_LEAST", 64)  # a small repository's facts packed
     root = tmp_path / "repo"
     root.mkdir()
     _write_repo(root, 3, files=30)
     snapshot, _ = update_index(root, tmp_path / "index")
     assert snapshot.generation is not None
-    blob = snapshot.generation / "facts_strings.bin"
+    blob = snapshot.generation / name
     assert blob.read_bytes()[:4] == b"\x28\xb5\x2f\xfd"
     _flip(blob, blob.stat().st_size // 2)
     again, summary = update_index(root, tmp_path / "index")
-    assert "facts_strings.bin" in (summary.rebuilt_because or "")
+    assert name in (summary.rebuilt_because or "")
     assert again.facts["m006.py"].symbols  # the rebuilt facts read whole

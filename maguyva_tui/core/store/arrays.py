@@ -184,7 +184,7 @@ def packed_blob(blob: bytes) -> bytes:
     return frame if len(frame) <= PACK_SHARE * len(blob) else blob
 
 
-def _frame_size(frame: bytes | memoryview) -> int:
+def frame_size(frame: bytes | memoryview) -> int:
     """The bytes a packed blob's frame says it holds (-1 when its header does not say)."""
     import zstandard  # imported where used: 2 ms of every command's start otherwise
 
@@ -224,7 +224,7 @@ class Strings:
     def __init__(self, blob: bytes | memoryview, offsets: NDArray[Any]) -> None:
         packed = bytes(blob[:4]) == FRAME_MAGIC
         if offsets.ndim != 1 or len(offsets) < 1 or int(offsets[0]) != 0 or int(offsets[-1]) != (
-                _frame_size(blob) if packed else len(blob)):
+                frame_size(blob) if packed else len(blob)):
             raise ValueError("offsets do not span the blob")
         self._plain: bytes | memoryview | None = None if packed else blob
         self._frame: bytes | memoryview | None = blob if packed else None

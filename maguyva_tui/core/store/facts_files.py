@@ -41,11 +41,15 @@ from maguyva_tui.core.store.arrays import (
     PathIndex,
     Strings,
     damaged,
+    frame_size,
     load_array,
+    map_bytes,
     narrowest,
+    packed_blob,
     save_array,
     save_strings,
     strictly_sorted,
+    unpacked,
 )
 from maguyva_tui.core.store.column_widths import StoredTable, load_table, save_table
 from maguyva_tui.core.store.definitions import (
@@ -111,7 +115,7 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
         table = _table([_part(rows[p], field) for p in paths], SCHEMAS[field], refnames if field == 3 else strings)
         if field in NARROW_FIELDS:
             save_table(folder / f"facts_{TABLES[field]}.npy", table)
-        else:
+        elif field not in PACKED_FIELDS or not _save_packed_table(folder / f"facts_{TABLES[field]}.zst", table):
             save_array(folder / f"facts_{TABLES[field]}.npy", table)
         symbols = table if field == 2 else symbols
         del table
@@ -124,6 +128,52 @@ def save_facts(folder: Path, rows: Mapping[str, Row]) -> None:
     ids, files, lines = stored_symbol_sites(symbols, np.cumsum(counts[:, 2]))
     # the names of the string table by id (0 is None); each symbol's position there is its id
     save_definitions(folder, build_definitions([None, *names], ids, files, lines, spelling=ids))
+
+
+PACKED_FIELDS = (1, 2)
+"""The tables kept as one zstd frame of their ``int32`` rows (``facts_{chunks,symbols}.zst``) where
+that is smaller (issue 19: the 450 MB corpus's 9.5 + 12.8 MB): each is read whole where it is read
+(a question's chunks, the graph's symbols), decompressed once when first asked."""
+
+
+def _save_packed_table(path: Path, table: Table) -> bool:
+    """Write a table's rows as one zstd frame, where that is smaller (see :data:`PACKED_FIELDS`);
+    ``False`` (nothing written) where it is not."""
+    rows = np.ascontiguousarray(table, dtype=np.int32)
+    raw = rows.tobytes()
+    frame = packed_blob(raw)
+    if frame is raw:
+        return False
+    path.write_bytes(frame)
+    return True
+
+
+class _PackedTable:
+    """A table kept as one zstd frame (:data:`PACKED_FIELDS`): its length known from the frame's
+    header, its rows decompressed whole when first asked."""
+
+    __slots__ = ("_frame", "_rows", "length", "path", "width")
+
+    def __init__(self, path: Path, width: int) -> None:
+        self.path, self.width = path, width
+        self._frame = map_bytes(path)
+        size = frame_size(self._frame)
+        if size < 0 or size % (4 * width):
+            raise damaged(path, "unexpected frame")
+        self.length = size // (4 * width)
+        self._rows: NDArray[np.int32] | None = None
+
+    def __len__(self) -> int:
+        return self.length
+
+    def rows(self) -> NDArray[np.int32] | None:
+        """The rows (decompressed once); ``None`` where the frame fails its checksum."""
+        if self._rows is None:
+            raw = unpacked(self._frame, self.length * self.width * 4)
+            if raw is None:
+                return None
+            self._rows = np.frombuffer(raw, np.int32).reshape(self.length, self.width)
+        return self._rows
 
 
 class _Packed:
@@ -255,18 +305,22 @@ PACKED_CHECK = "zstd"
 """What ``vouched.json`` says a packed string table was checked against (its frame's checksum)."""
 
 
-def _check_packed(folder: Path, tables: dict[str, Strings]) -> None:
-    """Refuse packed string tables whose frames fail their checksums: decompressed whole once
-    (the 450 MB corpus's two: 36.8 MB, about 40 ms), then vouched for by their stats
-    (``vouched.py``), so that a later process trusts them unread. A damaged one read later would
-    read every string as ``""``, and a build would carry those into the next generation."""
+def _check_packed(folder: Path, tables: dict[str, Strings], records: list[_PackedTable]) -> None:
+    """Refuse packed string tables and record tables whose frames fail their checksums: decompressed
+    whole once (the 450 MB corpus's: about 60 MB, 60 ms; kept, as a question would read them), then
+    vouched for by their stats (``vouched.py``), so that a later process trusts them unread. A
+    damaged string table read later would read every string as ``""``, and a build would carry
+    those into the next generation."""
     packed = {name: table for name, table in tables.items() if table.packed}
-    paths = [folder / f"{name}.bin" for name in packed]
-    if not packed or vouched(paths, PACKED_CHECK):
+    paths = [folder / f"{name}.bin" for name in packed] + [table.path for table in records]
+    if not paths or vouched(paths, PACKED_CHECK):
         return
     for path, table in zip(paths, packed.values()):
         if not table.intact():
             raise damaged(path, "its frame fails its checksum")
+    for found in records:
+        if found.rows() is None:
+            raise damaged(found.path, "its frame fails its checksum")
     vouch(paths, PACKED_CHECK)
 
 
@@ -280,15 +334,20 @@ class StoredRows(Mapping[str, Row]):
         """Whether the paths are another table's, already checked in order."""
         self.paths = known[1] if known is not None and self._known else stored.all()
         self._index = PathIndex(self.paths)
-        self._tables: list[StoredTable | None] = [None]
+        self._tables: list[StoredTable | _PackedTable | None] = [None]
         for field in range(1, 5):
             path, width = folder / f"facts_{TABLES[field]}.npy", len(SCHEMAS[field])
+            zst = path.with_suffix(".zst")
+            if field in PACKED_FIELDS and zst.exists():
+                self._tables.append(_PackedTable(zst, width))
+                continue
             packed = load_table(path, width) if field in NARROW_FIELDS else None
             types = (np.int32, NARROW_TYPE) if field in NARROW_FIELDS else np.int32
             self._tables.append(packed if packed is not None else load_array(path, types, 2, width))
         self._strings = Strings.load(folder, "facts_strings")
         self._refnames = Strings.load(folder, "facts_refnames")
-        _check_packed(folder, {"facts_strings": self._strings, "facts_refnames": self._refnames})
+        _check_packed(folder, {"facts_strings": self._strings, "facts_refnames": self._refnames},
+                      [t for t in self._tables if isinstance(t, _PackedTable)])
         self._languages = np.asarray(files[:, 0])
         self._starts = np.zeros((len(files) + 1, FILE_COLUMNS), dtype=np.int64)
         np.cumsum(files, axis=0, dtype=np.int64, out=self._starts[1:])
@@ -299,19 +358,28 @@ class StoredRows(Mapping[str, Row]):
         """Whether some file imports something under the local name ``name`` (Go's ``http``,
         Python's ``np``): one search of the strings, one compare over the imports' column."""
         wanted = self._strings.id_of(name)
-        table = self._tables[4]
+        table = self._table(4)
         return bool(wanted) and table is not None and bool(np.any(table[:, 0] == wanted))
 
     def importing_as(self, name: str) -> list[str]:
         """The files that import something under the local name ``name``, in path order: one
         search of the strings, one compare over the imports' column."""
         wanted = self._strings.id_of(name)
-        table = self._tables[4]
+        table = self._table(4)
         if not wanted or table is None:
             return []
         rows = np.flatnonzero(table[:, 0] == wanted)
         files = np.unique(np.searchsorted(self._starts[1:, 4], rows, side="right"))
         return [self.paths[int(i)] for i in files]
+
+    def _table(self, field: int) -> StoredTable | None:
+        """Table ``field`` as stored (a packed one decompressed when first asked; one whose frame
+        fails its checksum reads as no rows: reading is total)."""
+        table = self._tables[field]
+        if isinstance(table, _PackedTable):
+            rows = table.rows()
+            return rows if rows is not None else np.zeros((0, table.width), np.int32)
+        return table
 
     def _check(self, folder: Path, files: NDArray[np.int64]) -> None:
         """Refuse tables that disagree with the files' counts (a torn or damaged write)."""
@@ -332,7 +400,7 @@ class StoredRows(Mapping[str, Row]):
         """Every file's chunk rows as stored (one table, files in path order: start line, end line,
         and the kind, symbol and language as string ids), the row each file's begin at (one more
         than the files), the strings the ids read and the paths' index."""
-        table = self._tables[1]
+        table = self._table(1)
         assert isinstance(table, np.ndarray)  # chunks are never packed (NARROW_FIELDS)
         return table, self._starts[:, 1], self._strings, self._index
 
@@ -340,13 +408,13 @@ class StoredRows(Mapping[str, Row]):
         """Every file's symbol rows as stored (one ``int32`` table, files in path order, fields as
         ``SCHEMAS[2]``), the row each file's begin at (one more than the files) and the strings the
         ids read: what a stored graph reads its symbols from (``graph/persist.py``), not a copy."""
-        table = self._tables[2]
+        table = self._table(2)
         assert isinstance(table, np.ndarray)  # symbols are never packed (NARROW_FIELDS)
         return table, self._starts[:, 2], self._strings
 
     def _part(self, field: int, i: int) -> StoredRecords:
         """Return file ``i``'s records of one part of the rows, decoded when read."""
-        table = self._tables[field]
+        table = self._table(field)
         assert table is not None
         start, end = int(self._starts[i, field]), int(self._starts[i + 1, field])
         return StoredRecords(table, start, end, SCHEMAS[field], self._refnames if field == 3 else self._strings)
@@ -362,7 +430,7 @@ class StoredRows(Mapping[str, Row]):
 
     def column_rows(self, field: int) -> Iterator[tuple[str, Row]]:
         """Every (path, row) of one field (1 chunks, 2 symbols), in path order, decoded in one pass."""
-        table = self._tables[field]
+        table = self._table(field)
         assert table is not None
         records = decode_records(table, SCHEMAS[field], self._refnames if field == 3 else self._strings)
         ends = self._starts[1:, field].tolist()
