@@ -9,6 +9,8 @@ For the files in path order (strings as in ``arrays.py``, records as in ``record
     facts_chunks.npy       (start_line, end_line, kind, symbol, language)
     facts_symbols.npy      (name, qualname, kind, start_line, end_line, language, signature, name_line,
                            template: 1 for a definition a macro's template writes)
+                           (these two as ``.zst`` instead where one zstd frame of their rows is
+                           smaller: :data:`PACKED_FIELDS`)
     facts_imports.npy      (local, module, name, line)
     facts_strings.bin, facts_strings_offsets.npy   the strings of the files' languages and of the
                            three tables above
