@@ -12,7 +12,10 @@ Two parts, every array ``.npy`` under the rules of :mod:`~maguyva_tui.core.store
   copies the postings of the files it did not change. Counts and lengths are stored in the
   narrowest unsigned type that holds the largest; counts past 254 may instead be kept apart
   (``counts_spilled``: see :class:`SpilledCounts`). (Before format 26 each file's counts were kept a
-  second time by file, and the factors stored: 0.75 x the indexed bytes, now 0.07 x);
+  second time by file, and the factors stored: 0.75 x the indexed bytes, now 0.07 x.) ``chunks``
+  and ``counts`` of a block of postings or more are packed (:data:`PACKED`: ``words_chunks.zst``
+  and ``words_counts.zst`` with their frames' tables, ``blocks.py``; the 450 MB corpus's 54.1 +
+  13.5 -> 9.5 + 4.1 MB), read by slices as the mapped columns were;
 
 and ``words_stems``, the stems by id (a string table). :func:`check_words` is what opening a
 generation runs: a missing, damaged or inconsistent part is ``IndexUnavailable`` (rebuilt).
