@@ -606,7 +606,7 @@ def _previous_words(previous: Path | None) -> _Previous | None:
     if previous is None:
         return None
     try:
-        stored = load_words(previous)
+        stored = load_words(previous, whole=True)  # a damaged block of its postings: counted anew
     except IndexUnavailable:
         return None
     bases = np.zeros(len(stored.file_chunks) + 1, np.int64)

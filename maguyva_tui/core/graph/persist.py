@@ -45,7 +45,7 @@ from maguyva_tui.core.graph.symbols import SCHEMA, Row, StoredRows, SymbolStore,
 from maguyva_tui.core.graph.tables import symbol_id
 from maguyva_tui.core.store.arrays import Interner, Strings, narrowest, strings_blob
 from maguyva_tui.core.store.facts_files import StoredRows as StoredFacts
-from maguyva_tui.core.store.npz import mapped_npz
+from maguyva_tui.core.store.npz import mapped_npz, save_npz
 from maguyva_tui.core.store.records import Record, decode_records, encode_records
 from maguyva_tui.core.types import FileFacts
 
@@ -317,8 +317,7 @@ def save_arrays(path: Path, arrays: dict[str, NDArray[Any]]) -> None:
     stored = {}
     for name, array in arrays.items():
         stored.update(_coded(name, _narrowed(array, NARROW[name]) if name in NARROW else array))
-    with open(path, "wb") as handle:
-        np.savez(handle, **cast(dict[str, Any], stored))  # arrays by name (numpy's stub reads bool)
+    save_npz(path, stored)  # its larger members packed (issue 19: 27.0 -> 8 MB on the 450 MB corpus)
 
 
 CODED = ("sites.line", "sites.source", "sites.kind", "loose.line", "loose.source", "loose.kind", "loose.outcome",

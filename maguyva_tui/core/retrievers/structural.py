@@ -84,7 +84,7 @@ from maguyva_tui.core.stopwords import SYMBOL_QUESTION as STOP_WORDS
 from maguyva_tui.core.store.arrays import Strings, unique, unique_inverse
 from maguyva_tui.core.store.facts_files import SCHEMAS
 from maguyva_tui.core.store.format import FILE_MODE
-from maguyva_tui.core.store.npz import mapped_npz
+from maguyva_tui.core.store.npz import mapped_npz, save_npz
 from maguyva_tui.core.store.records import decode_records
 from maguyva_tui.core.types import (
     DECLARATION_NOTE,
@@ -986,8 +986,9 @@ class NameStats:
             try:
                 with os.fdopen(fd, "wb") as handle:
                     os.fchmod(handle.fileno(), FILE_MODE)
-                    np.savez(handle, stems=self._stems, counts=self._counts, counted=np.array([self._counted], np.int64),
-                             starts=self._starts, postings=self._postings, names=self._names, weights=self._weights)
+                    save_npz(handle, {"stems": self._stems, "counts": self._counts,  # larger members packed
+                                      "counted": np.array([self._counted], np.int64), "starts": self._starts,
+                                      "postings": self._postings, "names": self._names, "weights": self._weights})
                 os.replace(tmp, path)
             finally:
                 Path(tmp).unlink(missing_ok=True)

@@ -11,12 +11,16 @@
             content.bin        every file's decoded text as UTF-8, in path order, cut into blocks of
                                about 4 KiB compressed with zstd and one dictionary trained on the
                                texts, with the blocks' table (core/store/texts.py)
-            facts_*.{npy,bin}  per-file chunks, symbols, references, imports (core/store/facts_files.py)
+            facts_*.{npy,bin,zst} per-file chunks, symbols, references, imports (core/store/facts_files.py;
+                               the chunk and symbol tables and the two string tables as zstd frames)
             trigram_*.{npy,bin} the text engine's postings (see core/trigram/index.py)
-            tokens_*.{npy,bin} which files hold each whole identifier (core/store/tokens.py)
-            words_*.{npy,bin}  BM25 over chunk contents, for questions in plain words (core/bm25.py)
+            tokens_*.{npy,bin} which files hold each whole identifier, and the content.bin block of
+                               each line holding it (core/store/tokens.py, core/store/place_blocks.py)
+            words_*.{npy,bin,zst} BM25 over chunk contents, for questions in plain words (core/bm25.py;
+                               the postings as zstd frames of a block of values: core/store/blocks.py)
             centrality.npz     centrality per symbol span (core/store/centrality.py)
             graph.npz          the dependency graph (core/graph/persist.py), read when first asked
+                               (these archives' larger members as zstd frames: core/store/npz.py)
         semantic/<provider>/   embeddings by chunk content hash, shared by all generations
 
 A writer builds a new generation beside the live one, fsyncs it, then points CURRENT at it with
@@ -41,7 +45,7 @@ from typing import Any
 
 from maguyva_tui.core.index_marks import GENERATION_PREFIX, LIVE_FILE
 
-FORMAT_VERSION = 73
+FORMAT_VERSION = 74
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2

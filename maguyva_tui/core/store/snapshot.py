@@ -368,7 +368,7 @@ def symbol_columns(facts: FactsTable) -> SymbolColumns | None:
     rows = facts.rows
     if not isinstance(rows, StoredRows):
         return None
-    return SymbolColumns(rows.definitions(), rows._tables[2], rows._strings,  # noqa: SLF001 - the stored parts, read
+    return SymbolColumns(rows.definitions(), rows.symbol_columns()[0], rows._strings,  # noqa: SLF001 - the stored parts, read
                          rows._starts[1:, 2], rows.paths)  # noqa: SLF001
 
 
