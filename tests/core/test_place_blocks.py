@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.store import place_blocks
 from maguyva_tui.core.store.format import current_generation
-from maguyva_tui.core.store.place_blocks import PlaceBlocks, block_size, encode, resolve
+from maguyva_tui.core.store.place_blocks import PlaceBlocks, block_size, encode, resolve, resolve_held
 from tests.core.test_literal_token_places import _truth
 from tests.core.test_text_tokens import _write_repo
 
@@ -49,6 +49,10 @@ def _check(data: bytes) -> None:
         assert resolve(lazy.blob, lazy.ensure, len(HEAD), len(data), token, blocks + [blocks[-1]]) is None  # one too many
         whole = bytes(lazy.data)  # a file held whole: no block asked
         assert resolve(whole, _never, len(HEAD), len(data), token, blocks, True) == places, token
+        joined = b"a_" + data  # a file held whole after a name's end: its own first byte starts a name
+        for count in {1, len(places) // 2, len(places)}:  # a row's first places, as a page takes them
+            assert resolve_held(joined, 2, len(data), token, blocks[:count]) == places[:count], token
+        assert resolve_held(joined, 2, len(data), token, blocks + [blocks[-1]]) is None  # one too many
 
 
 def _never(lo: int, hi: int) -> None:

@@ -57,7 +57,7 @@ from maguyva_tui.core.store.arrays import unique, unique_inverse
 from maguyva_tui.core.store.definitions import Definitions, build_definitions
 from maguyva_tui.core.store.facts_files import StoredRows
 from maguyva_tui.core.store.file_table import DOC, LANGUAGE, LENGTH, OFFSET, FileTable
-from maguyva_tui.core.store.place_blocks import block_size, resolve
+from maguyva_tui.core.store.place_blocks import resolve, resolve_held
 from maguyva_tui.core.store.snapshot import Snapshot
 from maguyva_tui.core.store.tokens import IDENT_BYTES, MAX_TOKEN_BYTES, is_token
 from maguyva_tui.core.trigram.plan import TQ, evaluate, literal_plan, regex_plan, string_query
@@ -1466,10 +1466,10 @@ class TextRetriever:
         firsts, takes, chosen = firsts[:k], takes[:k], ordered[:k]
         bounds = np.cumsum(takes)
         self.snapshot.ensure_spans(files.offsets[chosen], files.offsets[chosen] + files.lengths[chosen])
-        blob, ensure, found_at = self.snapshot.blob(), self.snapshot.ensure, []
+        blob, found_at = self.snapshot.blob(), []
         rows_blocks = tokens.place_rows_blocks(firsts, takes)  # type: ignore[union-attr]
         for file, blocks in zip(chosen.tolist(), rows_blocks):
-            got = resolve(blob, ensure, int(files.offsets[file]), int(files.lengths[file]), needle, blocks, True)
+            got = resolve_held(blob, int(files.offsets[file]), int(files.lengths[file]), needle, blocks)
             if got is None:
                 return None  # the blocks do not hold the row's places: damage
             found_at.extend(got)
@@ -1518,48 +1518,34 @@ class TextRetriever:
         t = tokens.find(needle) if tokens is not None and tokens.places is not None else None
         if t is None:
             return _no_places
+        assert tokens is not None and tokens.places is not None
         blob = self.snapshot.blob()
         ensure = self.snapshot.ensure
-        arr = np.frombuffer(blob, np.uint8)
         kept = file_newlines(self.snapshot)
-        wanted = np.frombuffer(needle, np.uint8)
-        span = np.arange(len(needle))
         docs, offsets, lengths = files.docs, files.offsets, files.lengths
+        first_row = int(tokens.starts[t])
+        row_docs = tokens.docs[first_row : int(tokens.starts[t + 1])]
+        row_counts = tokens.places[1]
 
         def placed(index: int, newlines: np.ndarray | None, site_lines: list[int]) -> list[tuple[int, int]] | None:
-            blocks = tokens.row_places(t, int(docs[index]))  # type: ignore[union-attr]
-            if blocks is None:
+            doc = int(docs[index])
+            i = int(row_docs.searchsorted(doc))
+            if i >= len(row_docs) or int(row_docs[i]) != doc:
                 return None
             lo, length = int(offsets[index]), int(lengths[index])
+            if int(row_counts[first_row + i]) > FEW_SITE_PLACES:
+                if newlines is None:
+                    return None  # many places: numbered from the file's newlines
+                ensure(lo, lo + length)  # the sites' lines read (finding a frequent name's places again in their
+                return _whole_at(blob, lo, lo + length, needle, newlines, site_lines)  # blocks cost more)
+            blocks = tokens.row_places(t, doc)
+            if blocks is None:
+                return None
             ensure(lo, lo + length)
-            if len(blocks) <= FEW_SITE_PLACES:
-                found = resolve(blob, ensure, lo, length, needle, blocks, True)
-                if found is None:
-                    return None  # the blocks do not hold the row's places: damage
-                return _few_site_places(blob, lo, length, needle, found, newlines, site_lines, kept,
-                                        files.paths[index])
-            if newlines is None:
-                return None  # many places: numbered from the file's newlines
-            found = resolve(blob, ensure, lo, length, needle, _site_blocks(blocks, newlines, site_lines, length), True)
+            found = resolve_held(blob, lo, length, needle, blocks)
             if found is None:
                 return None  # the blocks do not hold the row's places: damage
-            if not found:
-                return []  # no place in the blocks of the sites' lines
-            at = np.asarray(found, np.int64)
-            if (len(at) > 1 and bool((np.diff(at) <= 0).any())) or int(at[-1]) + len(needle) > length:
-                return None
-            lines = np.searchsorted(newlines, at)
-            if len(lines) > 1 and bool((np.diff(lines) <= 0).any()):
-                return None
-            ends = at + len(needle)
-            if not bool((arr[lo + at[:, None] + span] == wanted).all()):
-                return None
-            before = np.where(at > 0, _IDENT_TABLE[arr[lo + np.maximum(at - 1, 0)]], False)
-            after = np.where(ends < length, _IDENT_TABLE[arr[lo + np.minimum(ends, length - 1)]], False)
-            if bool((before | after).any()):
-                return None  # every place is checked: one missing from the sites' lines is no damage
-            keep = _members(lines, np.asarray(site_lines, np.int64))
-            return list(zip(lines[keep].tolist(), at[keep].tolist()))
+            return _few_site_places(blob, lo, length, needle, found, newlines, site_lines, kept, files.paths[index])
 
         return placed
 
@@ -2133,20 +2119,6 @@ def _whole_lines(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndar
 
 _SitePlaces: TypeAlias = Callable[[int, np.ndarray | None, list[int]], list[tuple[int, int]] | None]
 """A file's definition-site lines holding a token whole, each with its first offset, from the places."""
-
-
-def _site_blocks(blocks: list[int], newlines: np.ndarray, lines: list[int], length: int) -> list[int]:
-    """The places' blocks (one a place, increasing) lying in the blocks of some lines (0-based) of a
-    file of ``length`` bytes with its newlines at ``newlines``: a frequent name's places are found
-    again only where its definition sites are (``args``: 21 files of hundreds of places a page)."""
-    size, count = block_size(length), len(newlines)
-    wanted: set[int] = set()
-    for line in lines:
-        if 0 <= line <= count:
-            start = 0 if line == 0 else int(newlines[line - 1]) + 1
-            stop = int(newlines[line]) if line < count else length
-            wanted.update(range(start // size, max(stop - 1, start) // size + 1))
-    return [b for b in blocks if b in wanted]
 
 
 def _no_places(index: int, newlines: np.ndarray | None, lines: list[int]) -> None:
