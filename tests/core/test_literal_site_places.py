@@ -12,8 +12,10 @@ import re
 from typing import Any
 
 import numpy as np
+import pytest
 
-from maguyva_tui.core.retrievers.text import _few_site_places, _whole_at
+from maguyva_tui.core.retrievers import text as text_module
+from maguyva_tui.core.retrievers.text import _few_site_places, _site_lines_read, _whole_at
 
 WORDS = [b"add", b"Add", b"adder", b"add_one", b"x", b"self", b"_add", b"add2", b"(", b")", b" ", b".", b"=", b"\r"]
 
@@ -63,6 +65,29 @@ def test_sites_from_places_are_those_read_from_the_text() -> None:
         assert set(noted.lines) == {("m.py", line + 1) for line, _ in found}
         for (_, line), (begin, stop) in noted.lines.items():
             assert blob[begin:stop] == data.split(b"\n")[line - 1]  # the line's bounds, for its snippet
+        checked += 1
+    assert checked > 100
+
+
+def test_sites_read_from_newlines_counted_to_the_last_place_are_those_of_the_places(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(text_module, "SITE_SCAN_BYTES", 7)  # newlines searched a few bytes at a time
+    rng = random.Random(6)
+    checked = 0
+    for _ in range(400):
+        data = _text(rng)
+        blob = b"#pad\n" + data + b"tail"
+        places = _places(data, b"add")
+        if not places:
+            continue
+        count = data.count(b"\n") + 1
+        sites = sorted(rng.sample(range(count + 2), rng.randint(1, count + 2)))  # (two lines past the last)
+        expected: Any = _Noted()
+        found = _few_site_places(blob, 5, len(data), b"add", places, None, sites, expected, "m.py")
+        noted: Any = _Noted()
+        assert _site_lines_read(blob, np.frombuffer(blob, np.uint8), 5, len(data), b"add", 0, sites, noted,
+                                "m.py") == found
+        assert noted.lines == expected.lines  # the same lines' bounds noted for their snippets
         checked += 1
     assert checked > 100
 
