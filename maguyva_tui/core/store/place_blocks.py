@@ -235,23 +235,21 @@ def resolve_held(blob: Any, lo: int, length: int, token: bytes, blocks: list[int
     n, end = len(token), lo + length
     size, find, ident = block_size(length), blob.find, _IDENT
     out: list[int] = []
-    pos = lo
+    append = out.append
+    pos, block, reach = lo, -1, lo
     for b in blocks:
-        s = lo + b * size
-        if pos < s:
-            pos = s
-        reach = min(s + size - 1 + n, end)
-        while True:
-            o = find(token, pos, reach)
-            if o < 0:
-                return None  # fewer lines hold it in the block than the index says: damage
-            after = o + n
-            if (o > lo and ident[blob[o - 1]]) or (after < end and ident[blob[after]]):
-                pos = o + 1
-                continue
-            break
-        out.append(o - lo)
-        line_end = find(b"\n", after, end)
+        if b != block:  # a block's places: its bounds found once
+            block, s = b, lo + b * size
+            if pos < s:
+                pos = s
+            reach = min(s + size - 1 + n, end)
+        o = find(token, pos, reach)
+        while o >= 0 and ((o > lo and ident[blob[o - 1]]) or (o + n < end and ident[blob[o + n]])):
+            o = find(token, o + 1, reach)
+        if o < 0:
+            return None  # fewer lines hold it in the block than the index says: damage
+        append(o - lo)
+        line_end = find(b"\n", o + n, end)
         pos = end if line_end < 0 else line_end
     return out
 
