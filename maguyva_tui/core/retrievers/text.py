@@ -1468,8 +1468,9 @@ class TextRetriever:
         self.snapshot.ensure_spans(files.offsets[chosen], files.offsets[chosen] + files.lengths[chosen])
         blob, found_at = self.snapshot.blob(), []
         rows_blocks = tokens.place_rows_blocks(firsts, takes)  # type: ignore[union-attr]
-        for file, blocks in zip(chosen.tolist(), rows_blocks):
-            got = resolve_held(blob, int(files.offsets[file]), int(files.lengths[file]), needle, blocks)
+        file_offsets, file_lengths = files.offsets[chosen].tolist(), files.lengths[chosen].tolist()
+        for file_offset, file_length, blocks in zip(file_offsets, file_lengths, rows_blocks):
+            got = resolve_held(blob, file_offset, file_length, needle, blocks)
             if got is None:
                 return None  # the blocks do not hold the row's places: damage
             found_at.extend(got)
@@ -1487,7 +1488,7 @@ class TextRetriever:
         after = np.where(ends < length, _IDENT_TABLE[arr[np.minimum(lo + ends, len(arr) - 1)]], False)
         if bool((before | after).any()):
             return None
-        paths, file_offsets, file_lengths = files.paths, files.offsets[chosen].tolist(), files.lengths[chosen].tolist()
+        paths = files.paths
         last, first = bounds.tolist(), (bounds - takes).tolist()  # each file's rows of ``at``
         shown = file_newlines(self.snapshot)
         found = np.concatenate([  # each file's places numbered by its own newlines, checked together below
