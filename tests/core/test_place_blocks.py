@@ -48,15 +48,11 @@ def _check(data: bytes) -> None:
         assert max(lazy.asked) <= blocks[-1] + -(-len(token) // lazy.size)  # none past the last place's (and its end's)
         assert resolve(lazy.blob, lazy.ensure, len(HEAD), len(data), token, blocks + [blocks[-1]]) is None  # one too many
         whole = bytes(lazy.data)  # a file held whole: no block asked
-        assert resolve(whole, _never, len(HEAD), len(data), token, blocks, True) == places, token
+        assert resolve_held(whole, len(HEAD), len(data), token, blocks) == places, token
         joined = b"a_" + data  # a file held whole after a name's end: its own first byte starts a name
         for count in {1, len(places) // 2, len(places)}:  # a row's first places, as a page takes them
             assert resolve_held(joined, 2, len(data), token, blocks[:count]) == places[:count], token
         assert resolve_held(joined, 2, len(data), token, blocks + [blocks[-1]]) is None  # one too many
-
-
-def _never(lo: int, hi: int) -> None:
-    raise AssertionError("a block was asked of a file held whole")
 
 
 @settings(max_examples=300, deadline=None)

@@ -1601,8 +1601,7 @@ class TextRetriever:
         for offset, length, first, count in zip(offsets.tolist(), lengths.tolist(), rows[0].tolist(), rows[1].tolist()):
             end = offset + length
             self.snapshot.ensure(offset, end)
-            found = resolve(blob, self.snapshot.ensure, offset, length, inner.token, tokens.place_blocks(first, count),
-                            True)
+            found = resolve_held(blob, offset, length, inner.token, tokens.place_blocks(first, count))
             if found is None:
                 return None  # the blocks do not hold the row's places: damage, its text is read
             for place in found:

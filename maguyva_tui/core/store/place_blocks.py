@@ -161,12 +161,12 @@ def encode(blocks: Iterable[NDArray[Any]], counts: NDArray[Any], total: int) -> 
 
 
 def resolve(blob: Any, ensure: Callable[[int, int], None], lo: int, length: int, token: bytes,
-            blocks: list[int], held: bool = False) -> list[int] | None:
+            blocks: list[int]) -> list[int] | None:
     """The places (offsets in the file) of ``token`` in the file at ``lo`` (``length`` bytes) of
     the stored texts, given each place's block (non-decreasing): in each block, its first whole
     occurrences on their lines, as many as the block has places (after each, the search goes on
     from the next line). Only those blocks are made to hold their text (and a neighbour's edge
-    where an occurrence or its line reaches past one), none where the file is ``held`` whole.
+    where an occurrence or its line reaches past one); a file held whole: :func:`resolve_held`.
     ``None`` where the blocks do not hold as many (damage: the file is read)."""
     n, size, end = len(token), block_size(length), lo + length
     ident, find, rfind = _IDENT, blob.find, blob.rfind
@@ -184,9 +184,8 @@ def resolve(blob: Any, ensure: Callable[[int, int], None], lo: int, length: int,
             return None  # blocks not increasing, or past the file: damage
         done = b
         reach = min(e - 1 + n, end)
-        filled = end if held else e
-        if not held:
-            ensure(s, e)
+        filled = e
+        ensure(s, e)
         pos, got, fresh = s, 0, s > lo  # fresh: still on the line the block starts inside of
         while got < k:
             o = find(token, pos, reach)
@@ -198,7 +197,7 @@ def resolve(blob: Any, ensure: Callable[[int, int], None], lo: int, length: int,
                 return None
             pos = o + 1
             if o > lo:
-                if o == s and not held:
+                if o == s:
                     ensure(s - 1, s)
                 if ident[blob[o - 1]]:
                     continue
@@ -210,7 +209,7 @@ def resolve(blob: Any, ensure: Callable[[int, int], None], lo: int, length: int,
                     continue
             if fresh:
                 fresh = False
-                if rfind(b"\n", s, o) < 0 and _line_head_holds(blob, None if held else ensure, lo, end, s, size, token):
+                if rfind(b"\n", s, o) < 0 and _line_head_holds(blob, ensure, lo, end, s, size, token):
                     line_end = find(b"\n", after, e)  # the line's first is before the block: none on it here
                     if line_end < 0:
                         return None
@@ -254,7 +253,7 @@ def resolve_held(blob: Any, lo: int, length: int, token: bytes, blocks: list[int
     return out
 
 
-def _line_head_holds(blob: Any, ensure: Callable[[int, int], None] | None, lo: int, end: int, s: int, size: int,
+def _line_head_holds(blob: Any, ensure: Callable[[int, int], None], lo: int, end: int, s: int, size: int,
                      token: bytes) -> bool:
     """Whether the line running into the block at ``s`` holds ``token`` whole before ``s`` (its
     earlier blocks made to hold their text back to the line's start)."""
@@ -264,8 +263,7 @@ def _line_head_holds(blob: Any, ensure: Callable[[int, int], None] | None, lo: i
     at = s
     while True:
         back = max(lo, at - size)
-        if ensure is not None:
-            ensure(back, at)
+        ensure(back, at)
         nl = rfind(b"\n", back, at)
         if nl >= 0:
             start = nl + 1
@@ -284,8 +282,7 @@ def _line_head_holds(blob: Any, ensure: Callable[[int, int], None] | None, lo: i
             continue
         after = o + n
         if after < end:
-            if ensure is not None:
-                ensure(after, after + 1)  # (past the block at ``s`` only for a token longer than a block)
+            ensure(after, after + 1)  # (past the block at ``s`` only for a token longer than a block)
             if ident[blob[after]]:
                 continue
         return True
