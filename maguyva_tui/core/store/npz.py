@@ -25,20 +25,11 @@ from typing import Any, BinaryIO
 import numpy as np
 from numpy.typing import NDArray
 
-from maguyva_tui.core.store.arrays import read_header, read_members
-
-ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
-"""How a zstd frame starts (a ``.npy`` starts ``\\x93NUMPY``)."""
+from maguyva_tui.core.store.arrays import FRAME_MAGIC, PACK_LEVEL, PACK_SHARE, read_header, read_members
 
 PACK_LEAST = 1 << 16
 """A member's ``.npy`` bytes at the least for :func:`save_npz` to try packing it: a small one stays
 mapped, read as touched."""
-
-PACK_SHARE = 0.9
-"""A member is stored packed when its frame is at most this share of its bytes."""
-
-PACK_LEVEL = 3
-"""zstd's level for a packed member (the graph of the 450 MB corpus: 27.0 -> 8 MB)."""
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """Every member's time in the zip (the earliest it holds): a build writes the same bytes for the
@@ -63,7 +54,7 @@ def mapped_npz(path: Path) -> dict[str, NDArray[Any]]:
             magic, name_length, extra_length = _LOCAL_HEADER.unpack(handle.read(_LOCAL_HEADER.size))
             start = info.header_offset + _LOCAL_HEADER.size + name_length + extra_length
             handle.seek(start)
-            if magic == b"PK\x03\x04" and info.compress_type == zipfile.ZIP_STORED and handle.read(4) == ZSTD_MAGIC:
+            if magic == b"PK\x03\x04" and info.compress_type == zipfile.ZIP_STORED and handle.read(4) == FRAME_MAGIC:
                 handle.seek(start)
                 arrays[name] = _unpacked(handle.read(info.file_size))
                 continue
