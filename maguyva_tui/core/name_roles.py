@@ -16,6 +16,7 @@ from __future__ import annotations
 import builtins
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from maguyva_tui.core.lazy_pattern import lazy
 from maguyva_tui.core.types import Ranked
@@ -127,11 +128,15 @@ def _names_parameter(signature: str, after: str) -> bool:
 
 def _not_code(spelled: re.Pattern[str], hits: list[Ranked], source: Source) -> str | None:
     """``named only in a comment`` (``a string``, ``comments and strings``) where every spelling
-    on the hits' lines lies inside such a node of its file's parse; ``None`` where one is code, or
-    a file cannot be read or parsed (its language has no grammar)."""
+    on the hits' lines lies inside such a node of its file's parse; ``None`` where one is code, a
+    file cannot be read or parsed (its language has no grammar), or the spellings lie in more than
+    :data:`PARSED_FILES` files (no claim from a part of them)."""
     kinds: set[str] = set()
+    parsed = _Parsed(source)
     for hit in hits:
-        found = _kinds_around(spelled, hit, source)
+        if not spelled.search(hit.snippet):  # a hit whose lines do not spell it says nothing of it
+            continue
+        found = _kinds_around(spelled, hit, parsed)
         if found is None or "code" in found:
             return None
         kinds |= found
@@ -142,28 +147,59 @@ def _not_code(spelled: re.Pattern[str], hits: list[Ranked], source: Source) -> s
     return "named only in a string" if kinds == {"string"} else "named only in comments and strings"
 
 
-def _kinds_around(spelled: re.Pattern[str], hit: Ranked, source: Source) -> set[str] | None:
+PARSED_FILES = 64
+"""Files parsed at most for one notice (a listing of every line that spells a name can span
+thousands of files: parsing each, once per line, had taken 23 s of a 3,425-line answer on sympy)."""
+
+
+class _Parsed:
+    """The files a notice reads, each read and parsed once (a file's lines are many hits), at most
+    :data:`PARSED_FILES` of them."""
+
+    def __init__(self, source: Source) -> None:
+        self._source = source
+        self._found: dict[tuple[str, str], tuple[list[bytes], list[int], Any] | None] = {}
+
+    def __call__(self, path: str, language: str) -> tuple[list[bytes], list[int], Any] | None:
+        """A file's lines, each line's first byte (one more: past the end) and its parse; ``None``
+        where it cannot be read or parsed, or past the budget."""
+        key = (path, language)
+        if key in self._found:
+            return self._found[key]
+        if len(self._found) >= PARSED_FILES:
+            return None
+        from maguyva_tui.core.parsing.languages import parse  # the grammars load only for such a notice
+
+        try:
+            text = self._source(path)
+            tree = parse(language, text)
+        except Exception:  # noqa: BLE001 - a file gone or a language without a grammar: no claim
+            self._found[key] = None
+            return None
+        lines = text.split(b"\n")
+        starts = [0]
+        for raw in lines:
+            starts.append(starts[-1] + len(raw) + 1)
+        found = (lines, starts, tree)
+        self._found[key] = found
+        return found
+
+
+def _kinds_around(spelled: re.Pattern[str], hit: Ranked, parsed: _Parsed) -> set[str] | None:
     """What encloses each spelling on a hit's lines: ``comment``, ``string`` or ``code``."""
-    nodes = _spellings(spelled, hit, source)
+    nodes = _spellings(spelled, hit, parsed)
     return None if nodes is None else {_enclosing(node) for _, node in nodes}
 
 
-def _spellings(spelled: re.Pattern[str], hit: Ranked, source: Source) -> list[tuple[int, object]] | None:
+def _spellings(spelled: re.Pattern[str], hit: Ranked, parsed: _Parsed) -> list[tuple[int, object]] | None:
     """Each spelling on a hit's lines, as its line's number and the node of its file's parse at
     its first byte; ``None`` where the file cannot be read or parsed."""
-    from maguyva_tui.core.parsing.languages import parse  # the grammars load only for such a notice
-
     if not hit.language:
         return None
-    try:
-        text = source(hit.path)
-        tree = parse(hit.language, text)
-    except Exception:  # noqa: BLE001 - a file gone or a language without a grammar: no claim
+    read = parsed(hit.path, hit.language)
+    if read is None:
         return None
-    lines = text.split(b"\n")
-    starts = [0]
-    for raw in lines:
-        starts.append(starts[-1] + len(raw) + 1)
+    lines, starts, tree = read
     found: list[tuple[int, object]] = []
     for number in range(hit.start_line, hit.start_line + hit.snippet.count("\n") + 1):
         if not 0 < number <= len(lines):
@@ -192,10 +228,11 @@ def _imported_at(spelled: re.Pattern[str], places: list[tuple[str, str]], hits: 
     """Where a line of names alone that spells the name lies inside an import of its file's parse
     (a ``use``, ``from x import (`` or ``import {`` over several lines), as ``path:line``."""
     listed = {where for line, where in places if _LISTED_NAME.match(line)}
+    parsed = _Parsed(source)
     for hit in hits:
         if not any(where.rpartition(":")[0] == hit.path for where in listed):
             continue
-        for number, node in _spellings(spelled, hit, source) or ():
+        for number, node in _spellings(spelled, hit, parsed) or ():
             where = f"{hit.path}:{number}"
             if where in listed and _inside(node, _IMPORT_NODES):
                 return where
