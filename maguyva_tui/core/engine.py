@@ -65,6 +65,12 @@ if TYPE_CHECKING:
 # them (``_answer``, ``parts``, ``_publish``): a fresh process's first question has by then begun
 # comparing the indexed files' stats aside (``_first_answer``), and these imports overlap it.
 
+TEXTS_KEPT_BYTES = 64 << 20
+"""Stored texts decompressed in memory that a long-lived process keeps past a quiet point
+(:meth:`Engine.trim_texts`): a page decompresses the few blocks it shows, but a listing of every
+line of a frequent name, or the newline index it builds, decompresses the whole corpus (409 MB of
+the 450 MB corpus), which a resident server had held for good."""
+
 STALE_VECTOR_RATIO = 1.5
 """Drop vectors of chunks that no longer exist once they outnumber the live ones by half again."""
 
@@ -950,6 +956,24 @@ class Engine:
         never opened); return how many. Safe beside an embedding pass: the store locks its rows."""
         store = self._store  # read without the engine's lock: an exit never waits for a store being opened
         return store.save() if store is not None else 0
+
+    def trim_texts(self, keep: int | None = None) -> int:
+        """At a quiet point (no question of this engine in flight: the resident server between
+        requests, an MCP server once its questions are answered), let go of the stored texts
+        decompressed in memory when they are more than ``keep`` bytes (:data:`TEXTS_KEPT_BYTES`), and
+        of the files' newlines found from them; they are decompressed again as asked. The bytes let
+        go (0: none)."""
+        found = self._generation
+        if found is None or found.snapshot.texts_held <= (TEXTS_KEPT_BYTES if keep is None else keep):
+            return 0
+        from maguyva_tui.core.results import file_newlines
+
+        snapshot = found.snapshot
+        freed = snapshot.trim_texts()
+        kept = file_newlines(snapshot)
+        if freed and kept is not None:
+            kept.forget()
+        return freed
 
     def close(self) -> None:
         """Stop the engine's threads."""

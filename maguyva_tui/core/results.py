@@ -184,6 +184,14 @@ class FileNewlines:
         bounds in the stored texts (its first byte, its newline or the file's end): a page shows
         them without finding every newline of each file it shows (:meth:`note`)."""
 
+    def forget(self) -> None:
+        """Drop every file's newlines and every line noted: the texts were let go
+        (:meth:`Snapshot.trim_texts`), and a file's lines are read again only after it is filled."""
+        with self._lock:
+            self._kept.clear()
+            self._bytes = 0
+            self.noted.clear()
+
     def note(self, path: str, line: int, begin: int, stop: int) -> None:
         """Keep where a line of a file lies in the stored texts (``begin`` its first byte, ``stop``
         its newline, or the file's end for a last line without one), so that :func:`shown_page`

@@ -241,7 +241,16 @@ def _status_text(status: dict[str, Any]) -> str:
         f"  up       {status['uptime_s']:.0f} s, {_questions(int(status['searches']))} answered",
         f"  idle     {status['idle_s']:.0f} s; exits after {left:.0f} s more without a search",
         *_semantic_lines(status),
+        *_texts_line(status),
     ])
+
+
+def _texts_line(status: dict[str, Any]) -> list[str]:
+    """The stored texts decompressed in memory now, and where they are let go (an older server says nothing)."""
+    held, kept = status.get("texts_held_mb"), status.get("texts_kept_mb")
+    if not isinstance(held, (int, float)) or not isinstance(kept, (int, float)):
+        return []
+    return [f"  texts    {held:.1f} MB decompressed in memory, let go between searches past {kept:.0f} MB"]
 
 
 def _questions(count: int) -> str:

@@ -625,6 +625,23 @@ class Server:
             with self._count:
                 self._searching -= 1
                 self._last = time.monotonic()
+                if self._searching == 0:  # the lock held: no search starts while the texts are let go
+                    self._trim_texts()
+
+    def _trim_texts(self) -> None:
+        """Let go of the stored texts a search decompressed past ``engine.TEXTS_KEPT_BYTES`` (a listing
+        of every line of a frequent name decompresses the whole corpus), said in the log; only
+        between searches (:meth:`reply_to` calls it with the count of searches held at none)."""
+        live = self.live
+        if live is None:
+            return
+        try:
+            freed = live.engine.trim_texts()
+        except Exception as exc:  # noqa: BLE001 - the texts stay decompressed; searches go on
+            self.log(f"could not let go of decompressed texts: {type(exc).__name__}: {exc}")
+            return
+        if freed:
+            self.log(f"let go of {freed / 2**20:.1f} MB of decompressed texts")
 
     def status(self) -> dict[str, Any]:
         """Who the server is and how long it has been idle."""
@@ -633,7 +650,22 @@ class Server:
                 "uptime_s": round(now - self._started, 1), "idle_s": round(now - self._last, 1),
                 "idle_limit_s": self.idle_s, "searches": self._served, "index_folder": self._index_folder,
                 "watching": bool(self._freshness is not None and self._freshness.watching),
-                **self.semantic_status()}
+                **self._texts_status(), **self.semantic_status()}
+
+    def _texts_status(self) -> dict[str, float]:
+        """Megabytes of the stored texts decompressed in memory now, and past how many they are let
+        go between searches (:meth:`_trim_texts`)."""
+        from maguyva_tui.core.engine import TEXTS_KEPT_BYTES
+
+        held = 0.0
+        live = self.live
+        if live is not None and live.engine.index_folder is not None:
+            with contextlib.suppress(Exception):
+                held = round(live.engine.snapshot.texts_held / 2**20, 3)
+        return {"texts_held_mb": held, "texts_kept_mb": round(TEXTS_KEPT_BYTES / 2**20, 1)}
+        with contextlib.suppress(Exception):
+            return round(live.engine.snapshot.texts_held / 2**20, 3)
+        return 0.0
 
     def not_mine(self, request: dict[str, Any]) -> str | None:
         """Why this server must not run a search request, if it must not."""

@@ -195,6 +195,24 @@ class Snapshot:
         self._texts_store.ensure_all()
 
     @property
+    def texts_held(self) -> int:
+        """How many bytes of the stored texts are decompressed in memory (all of them for texts held whole)."""
+        store = self._texts_store
+        return store.filled_bytes if isinstance(store, PackedTexts) else store.size
+
+    def trim_texts(self) -> int:
+        """Let go of the stored texts decompressed so far and of the newline index (both made again
+        as asked); the bytes let go. Only at a quiet point: no search of this snapshot in flight
+        (``Engine.trim_texts``)."""
+        store = self._texts_store
+        if not isinstance(store, PackedTexts):
+            return 0
+        freed = store.trim()
+        if freed:
+            self._newlines = None
+        return freed
+
+    @property
     def texts_size(self) -> int:
         """The stored texts' size, back to back (the length of :meth:`blob`)."""
         return self._texts_store.size

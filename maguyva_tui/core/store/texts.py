@@ -152,6 +152,8 @@ class PackedTexts:
         self._filled = bytearray(blocks)
         """1 for each block decompressed into :attr:`_buffer`."""
         self._left = blocks
+        self.filled_bytes = 0
+        """How many bytes of the texts are decompressed into :attr:`_buffer` (what it holds in memory)."""
         self._buffer: mmap.mmap | bytes | None = None
         self._lock = threading.Lock()
         """Filling is one thread's at a time (a decompressor is not to be shared by threads)."""
@@ -199,6 +201,23 @@ class PackedTexts:
                     buffer[starts[b] : starts[b + 1]] = self._block(b)
                     filled[b] = 1  # written first, then marked: a reader that sees the mark sees the bytes
                     self._left -= 1
+                    self.filled_bytes += starts[b + 1] - starts[b]
+
+    def trim(self) -> int:
+        """Let go of every block decompressed so far (their pages given back to the system), to be
+        decompressed again when next asked; the bytes let go. Only at a quiet point: a reader that
+        asked :meth:`ensure` and still reads :meth:`buffer` would read zeros (the resident server
+        between requests, an MCP server between questions)."""
+        with self._lock:
+            freed, buffer = self.filled_bytes, self._buffer
+            advice = getattr(mmap, "MADV_REMOVE", getattr(mmap, "MADV_DONTNEED", None))
+            if not freed or not isinstance(buffer, mmap.mmap) or advice is None:
+                return 0
+            buffer.madvise(advice)  # a shared anonymous map keeps its pages unless removed (Linux); elsewhere dropped
+            self._filled[:] = bytes(len(self._filled))
+            self._left = len(self._filled)
+            self.filled_bytes = 0
+            return freed
 
     def _block(self, b: int, frame: bytes | memoryview | None = None) -> bytes:
         """Block ``b`` decompressed from its ``frame`` (the mapping's where not given; the lock held)."""
@@ -228,8 +247,11 @@ class PackedTexts:
             return b""
         first, end = self.blocks(lo, hi)
         at, places = self.places[first], self.places
-        if fd is None and self._filled.find(0, first, end) < 0:
-            return bytes(self.buffer()[lo:hi])
+        if fd is None:
+            with self._lock:  # not while :meth:`trim` lets the blocks go
+                buffer = self._buffer
+                if buffer is not None and self._filled.find(0, first, end) < 0:
+                    return bytes(buffer[lo:hi])
         if fd is None:
             frames, at = self.data, 0
         else:
