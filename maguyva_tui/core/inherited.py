@@ -16,6 +16,7 @@ from collections import deque
 from typing import Any, Final
 
 from maguyva_tui.core.names import qualifier_parts
+from maguyva_tui.core.store.facts import imports_of
 from maguyva_tui.core.types import Symbol
 
 TYPE_KINDS: Final = frozenset({"class", "struct", "interface", "trait", "enum"})
@@ -153,7 +154,7 @@ def go_module_member(generation: Any, name: str) -> list[Symbol]:
             continue
         module_file = posixpath.join(posixpath.dirname(symbol.path), GO_MOD)
         if module_file in facts and any(i.local == GO_MODULE_LOCAL and go_package_name(i.module) == package
-                                        for i in facts[module_file].imports):
+                                        for i in imports_of(facts, module_file)):
             found.append(symbol)
     return found
 
@@ -183,7 +184,7 @@ def aliased(generation: Any, name: str) -> list[Symbol]:
 
     found: dict[str, Symbol] = {}
     for path in paths:
-        imports = facts[path].imports
+        imports = imports_of(facts, path)
         for imp in imports:
             if imp.local != name or imp.name in (None, "*", name):
                 continue

@@ -23,6 +23,7 @@ from maguyva_tui.core.graph.resolve import SENTINELS, Resolver
 from maguyva_tui.core.graph.sites import IMPORT
 from maguyva_tui.core.graph.tables import FileIndex, split_id, symbol_id
 from maguyva_tui.core.parsing.facts.marks import GO_MOD, GO_MODULE_LOCAL
+from maguyva_tui.core.store.facts import imports_of
 from maguyva_tui.core.types import FileFacts, Import
 
 TABLE_PREFIXES = ("py:", "java:", "go:", "inc:", "php:")
@@ -227,7 +228,7 @@ def _file_imports(graph: CodeGraph, facts: Mapping[str, FileFacts],
         if language is None or path not in facts:
             continue
         own = FileIndex(path, language)
-        for imp in facts[path].imports:
+        for imp in imports_of(facts, path):
             yield own, language, imp
 
 
@@ -289,7 +290,7 @@ def outside_import_lines(graph: CodeGraph, written: str, facts: Mapping[str, Fil
         language = graph.languages.get(path)
         if language is None or path not in facts:
             continue
-        for imp in facts[path].imports:  # from css import nth imports css.nth too, a submodule as a name
+        for imp in imports_of(facts, path):  # from css import nth imports css.nth too, a submodule as a name
             if imp.module == written or language == "python" and imp.name and f"{imp.module}.{imp.name}" == written:
                 out.setdefault((path, imp.line), ImportLine(path, imp.line, path, written, language))
     return [out[k] for k in sorted(out)]

@@ -241,6 +241,13 @@ def decode(path: str, row: Row) -> FileFacts:
     )
 
 
+def imports_of(facts: Mapping[str, FileFacts], path: str) -> tuple[Import, ...]:
+    """A file's imports; from the stored table's imports alone where it can give them
+    (:meth:`FactsTable.imports`: the rest of a file's facts is not decoded)."""
+    alone = getattr(facts, "imports", None)
+    return alone(path) if callable(alone) else facts[path].imports
+
+
 _new_chunk = fast_constructor(Chunk)
 """``Chunk(...)`` without its ``__init__``: a page's first look at a file makes every chunk of it."""
 
@@ -252,6 +259,7 @@ class FactsTable(Mapping[str, FileFacts]):
         self.rows = rows
         self._decoded: dict[str, FileFacts] = {}
         self._chunks: dict[str, tuple[Chunk, ...]] = {}
+        self._imports: dict[str, tuple[Import, ...]] = {}
 
     def chunks(self, path: str) -> tuple[Chunk, ...]:
         """A file's chunks alone, without decoding its symbols, references and imports (a line's
@@ -264,6 +272,20 @@ class FactsTable(Mapping[str, FileFacts]):
             row = self.rows.get(path)
             chunks = self._chunks[path] = () if row is None else tuple(_new_chunk(path, *c) for c in row[1])
         return chunks
+
+    def imports(self, path: str) -> tuple[Import, ...]:
+        """A file's imports alone, without decoding its chunks, symbols and references (who imports
+        a module outside the repository reads the imports of every file spelling its name: sympy's
+        1,377 files' whole facts had been 3.3 s of "import sympy")."""
+        found = self._decoded.get(path)
+        if found is not None:
+            return found.imports
+        imports = self._imports.get(path)
+        if imports is None:
+            row = self.rows.get(path)
+            imports = self._imports[path] = () if row is None else tuple(
+                Import(path, local, module, name, line) for local, module, name, line in row[4])
+        return imports
 
     def __getitem__(self, path: str) -> FileFacts:
         found = self._decoded.get(path)
