@@ -48,6 +48,7 @@ def _private_index(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("MAGUYVA_INDEX_DIR", str(tmp_path_factory.mktemp("indexes")))
         patch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))  # stamps kept aside (``vouched.aside``)
         patch.setenv("MAGUYVA_NO_SERVER", "1")  # no resident server is used or left behind (tests/test_resident_server.py starts its own)
         yield
 

@@ -123,8 +123,26 @@ def test_a_byte_flipped_in_vouched_static_weights_is_still_refused(tmp_path: Pat
     time.sleep(TICK)
     first = load_weights(path)
     assert first is not None and load_weights(path) is not None
-    assert vouched.vouched([path], vouched._read(tmp_path)[path.name][0])  # type: ignore[index]
+    assert vouched.vouched([path], vouched._read(tmp_path / vouched.STAMP_FILE)[path.name][0])  # type: ignore[index]
     time.sleep(TICK)
     data = path.read_bytes()
     _flip(path, data.index(np.float32(first.weights[150]).tobytes()))  # a weight, not the archive's CRC
     assert load_weights(path) is None
+
+
+def test_a_folder_that_cannot_hold_stamps_has_them_kept_aside_for_this_user(tmp_path: Path, settled: None) -> None:
+    # an index shared read-only: every process had hashed its packed facts again (40-60 ms at 450 MB)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    target = shared / "table.bin"
+    target.write_bytes(b"abcdef")
+    (shared / vouched.STAMP_FILE).mkdir()  # no stamp can be written there, not even by root
+    time.sleep(TICK)
+    assert not vouched.vouched([target], "digest")
+    vouched.vouch([target], "digest")
+    aside = vouched.aside(shared)
+    assert aside.is_file() and str(aside).startswith(os.environ["XDG_CACHE_HOME"])
+    assert vouched.vouched([target], "digest") and not vouched.vouched([target], "another digest")
+    time.sleep(TICK)
+    _flip(target, 2)
+    assert not vouched.vouched([target], "digest")  # damage written since is still found

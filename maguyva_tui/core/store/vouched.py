@@ -15,16 +15,19 @@ damage with no write at all (a bad disk sector), as for the mapped graph and fac
 
 A file changed less than :data:`RACY_NS` before it is checked is not vouched for (its times may not
 have ticked yet: a write in the same clock tick would keep them); the next check vouches for it.
-A stamp that cannot be written or read costs the next process one hash, nothing else.
+A stamp that cannot be written or read costs the next process one hash, nothing else. A folder
+that cannot be written (an index shared read-only) has its stamps kept aside, in the user's cache
+(:func:`aside`), where only this user's processes read them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from maguyva_tui.core.store.format import FILE_MODE
@@ -41,11 +44,16 @@ def vouched(paths: Sequence[Path], what: str) -> bool:
     what they were checked against) by an earlier check, and their stats are still what they were."""
     if not paths:
         return False
-    stamps = _read(paths[0].parent)
     try:
-        return all(stamps.get(path.name) == [what, *_stat(path)] for path in paths)
+        wanted = {path.name: [what, *_stat(path)] for path in paths}
     except OSError:
         return False
+    folder = paths[0].parent
+    for stamps_at in _places(folder):
+        stamps = _read(stamps_at)
+        if all(stamps.get(name) == stamp for name, stamp in wanted.items()):
+            return True
+    return False
 
 
 def vouch(paths: Sequence[Path], what: str) -> None:
@@ -56,22 +64,48 @@ def vouch(paths: Sequence[Path], what: str) -> None:
         if not paths or max(max(stat[1], stat[3]) for stat in stats) >= time.time_ns() - RACY_NS:
             return
         folder = paths[0].parent
-        stamps = _read(folder)
-        fresh = {path.name: [what, *stat] for path, stat in zip(paths, stats)}
-        if all(stamps.get(name) == stamp for name, stamp in fresh.items()):
-            return
-        stamps = {name: stamp for name, stamp in stamps.items() if (folder / name).exists()}  # files gone: dropped
-        stamps.update(fresh)
-        fd, tmp = tempfile.mkstemp(prefix=f".{STAMP_FILE}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                os.fchmod(handle.fileno(), FILE_MODE)
-                handle.write(json.dumps(stamps, separators=(",", ":")))
-            os.replace(tmp, folder / STAMP_FILE)
-        finally:
-            Path(tmp).unlink(missing_ok=True)
     except OSError:
         return
+    fresh = {path.name: [what, *stat] for path, stat in zip(paths, stats)}
+    for stamps_at in _places(folder):
+        try:
+            _write(stamps_at, folder, fresh)
+            return
+        except OSError:  # a folder that cannot be written: the stamps go aside, in the user's cache
+            continue
+
+
+def _places(folder: Path) -> Iterator[Path]:
+    """Where a folder's stamps are looked for, in order: beside its files, then aside (made only if asked)."""
+    yield folder / STAMP_FILE
+    yield aside(folder)
+
+
+def aside(folder: Path) -> Path:
+    """Where the stamps of a folder that cannot be written are kept: the user's cache, one file per
+    folder (named by a digest of its real path)."""
+    from platformdirs import user_cache_dir  # here: only a folder that cannot be written asks
+
+    key = hashlib.sha256(os.fsencode(os.path.realpath(folder))).hexdigest()[:32]
+    return Path(user_cache_dir("maguyva")) / "vouched" / f"{key}.json"
+
+
+def _write(stamps_at: Path, folder: Path, fresh: dict[str, list[object]]) -> None:
+    """Add ``fresh`` stamps to the file ``stamps_at`` (the files of ``folder`` gone: dropped)."""
+    stamps = _read(stamps_at)
+    if all(stamps.get(name) == stamp for name, stamp in fresh.items()):
+        return
+    stamps = {name: stamp for name, stamp in stamps.items() if (folder / name).exists()}
+    stamps.update(fresh)
+    stamps_at.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, tmp = tempfile.mkstemp(prefix=f".{STAMP_FILE}.", suffix=".tmp", dir=stamps_at.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            os.fchmod(handle.fileno(), FILE_MODE)
+            handle.write(json.dumps(stamps, separators=(",", ":")))
+        os.replace(tmp, stamps_at)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
 
 
 def _stat(path: Path) -> list[int]:
@@ -79,10 +113,10 @@ def _stat(path: Path) -> list[int]:
     return [found.st_size, found.st_mtime_ns, found.st_ino, found.st_ctime_ns]
 
 
-def _read(folder: Path) -> dict[str, object]:
-    """A folder's stamps, empty when there are none or they cannot be read."""
+def _read(stamps_at: Path) -> dict[str, object]:
+    """The stamps a file holds, empty when there are none or they cannot be read."""
     try:
-        data = json.loads((folder / STAMP_FILE).read_text(encoding="utf-8"))
+        data = json.loads(stamps_at.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
