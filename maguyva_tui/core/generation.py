@@ -507,7 +507,8 @@ class ChunkLocator:
         if last is not None and len(places) <= len(last[0]) and last[0][: len(places)] == places:
             return list(last[1][: len(places)])
         found = self._located(places)
-        self._last = (list(places), tuple(found))
+        # a listing of every line is asked once: not kept (a resident server had held 542,925 chunks)
+        self._last = (list(places), tuple(found)) if len(places) <= CHUNKS_AT_KEPT else None
         return found
 
     def _located(self, places: list[tuple[str, int]]) -> list[Chunk | None]:
@@ -560,6 +561,10 @@ class ChunkLocator:
             at = self.at
             for k in rest:
                 out[k] = at(*places[k])
+            return out
+        if len(rest) > CHUNKS_AT_KEPT:  # a listing of every line: answered, not remembered
+            for k, chunk in zip(rest, found):
+                out[k] = chunk
             return out
         if len(answers) + len(rest) > CHUNKS_AT_KEPT:
             answers.clear()  # forgotten all at once: a page's lines are asked together
@@ -880,10 +885,12 @@ class ChunkColumns:
         (their strings read in one step: one by one cost 7 µs a chunk), and kept."""
         made = self._made
         new = [row for row in rows if row not in made]
+        if len(new) > CHUNKS_MADE_KEPT:  # a listing of every line: made for it, not kept
+            made = {row: made[row] for row in rows if row in made}
+        elif new and len(made) + len(new) > CHUNKS_MADE_KEPT:
+            made.clear()
+            new = list(rows)
         if new:
-            if len(made) + len(new) > CHUNKS_MADE_KEPT:
-                made.clear()
-                new = list(rows)
             table = self._table[np.array(new, np.int64)]
             texts = self._strings.pick(table[:, 2:5].ravel())
             for j, (row, (start, end)) in enumerate(zip(new, table[:, :2].tolist())):

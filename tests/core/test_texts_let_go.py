@@ -9,6 +9,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
+from maguyva_tui.core import generation
 from maguyva_tui.core.engine import Engine
 from tests.core.test_packed_texts import _repo
 
@@ -49,3 +52,29 @@ def test_the_texts_are_let_go_and_a_listing_reads_them_again_the_same(tmp_path: 
     assert engine.trim_texts(keep=0) > 0
     for path in ("mod_00.py", "mod_59.py"):
         assert engine.snapshot.text(path) == (tmp_path / "repo" / path).read_text()
+
+
+def test_a_listing_of_every_line_leaves_no_chunks_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "self" listed whole on the 450 MB corpus (542,925 lines) had left every line's chunk remembered
+    # three times over (the last lines asked, the answers, the chunks made): ~100 MB a server kept
+    root = _repo(tmp_path / "repo", files=12)
+    wanted = _listing(_engine(root, tmp_path / "ix-a"))
+    monkeypatch.setattr(generation, "CHUNKS_AT_KEPT", 8)
+    monkeypatch.setattr(generation, "CHUNKS_MADE_KEPT", 16)
+    engine = _engine(root, tmp_path / "ix-b")
+    assert _listing(engine) == wanted and len(wanted) > 100
+    locator = engine.generation.chunk_locator
+    columns = locator._stored()
+    assert locator._last is None and len(locator._answers) <= 8
+    assert columns is not None and len(columns._made) <= 16
+    page = engine.search("return", modality="text", limit=5).results  # a page is still remembered
+    assert [(r.path, r.start_line, r.snippet) for r in page] == wanted[:5]
+    assert locator._last is not None
+
+
+def _engine(root: Path, index: Path) -> Engine:
+    """An engine on the index as a later process opens it (its chunks read from the stored columns)."""
+    Engine(root, index, static=False).refresh(semantic=False)
+    engine = Engine(root, index, static=False)
+    engine.refresh(semantic=False)
+    return engine
