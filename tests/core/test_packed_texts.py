@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
+from array import array
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from maguyva_tui.core.indexer import update_index
 from maguyva_tui.core.retrievers.text import TextRetriever
 from maguyva_tui.core.store import texts
+from maguyva_tui.core.store.format import IndexUnavailable
 from maguyva_tui.core.store.snapshot import Snapshot
 
 
@@ -95,3 +97,67 @@ def test_a_text_is_cut_into_blocks_of_at_most_the_block_size() -> None:
     assert texts.cut(10) == [10]
     assert texts.cut(texts.BLOCK_BYTES + 1) == [texts.BLOCK_BYTES // 2 + 1, texts.BLOCK_BYTES // 2]
     assert all(sum(texts.cut(n)) == n and max(texts.cut(n)) <= texts.BLOCK_BYTES for n in (1, 4095, 4096, 99_999))
+
+
+def _packed(tmp_path: Path, sizes: list[int]) -> tuple[texts.PackedTexts, bytes]:
+    """A ``content.bin`` of files of these sizes (each of several blocks) with a dictionary
+    trained on them, opened."""
+    rng = random.Random(11)
+    words = [b"alpha", b"beta", b"gamma", b"delta", b"matrix", b"expand", b"solve", b"value", b"\n", b"    "]
+    datas = [b" ".join(rng.choice(words) for _ in range(size // 5))[:size] for size in sizes]
+    joined = b"".join(datas)
+    dictionary = texts.train(joined[i : i + 1024] for i in range(0, len(joined), 256))
+    assert dictionary is not None
+    written = texts.TextsWriter(tmp_path / "content.bin", dictionary)
+    for data in datas:
+        written.add(data)
+    written.close()
+    return texts.open_texts(tmp_path / "content.bin"), b"".join(datas)
+
+
+def test_blocks_filled_in_runs_read_the_texts_whatever_was_filled_before(tmp_path: Path, trained: None) -> None:
+    """A range whose blocks are partly filled already (a file read before, a line of another):
+    each run of the others is decompressed at once, and every byte is the text's."""
+    packed, whole = _packed(tmp_path, [40_000, 3_000, 70_000, 9_000])
+    assert len(packed.starts) - 1 > 20
+    starts = packed.starts
+    packed.ensure(starts[3] + 10, starts[3] + 20)  # one block alone
+    packed.ensure(starts[7], starts[9])  # a run of two
+    packed.ensure(starts[12] - 1, starts[12] + 1)  # two blocks across an edge
+    blob = packed.buffer()
+    assert blob[starts[7] : starts[9]] == whole[starts[7] : starts[9]]
+    packed.ensure(0, len(whole))
+    assert blob[:] == whole and packed._left == 0
+
+
+def test_a_damaged_frame_inside_a_run_of_blocks_reads_as_damage(tmp_path: Path, trained: None) -> None:
+    """A frame in the middle of a run decompressed at once is damage, as it is decompressed alone:
+    an unreadable frame, or frames giving fewer bytes than the blocks hold."""
+    packed, _ = _packed(tmp_path, [40_000])
+    data = bytearray((tmp_path / "content.bin").read_bytes())
+    at = packed.places[4]
+    data[at] ^= 0xFF  # the fifth frame's magic number
+    (tmp_path / "content.bin").write_bytes(data)
+    damaged = texts.open_texts(tmp_path / "content.bin")
+    with pytest.raises(IndexUnavailable):
+        damaged.ensure(0, damaged.size)
+    damaged.ensure(0, damaged.starts[4])  # the blocks before it read well
+    assert damaged.buffer()[: damaged.starts[4]] == texts.open_texts(tmp_path / "content.bin").read(0, damaged.starts[4])
+
+
+def test_frames_giving_more_bytes_than_their_blocks_read_as_damage(tmp_path: Path, trained: None) -> None:
+    """A run whose frames hold more text than the table says its blocks do is damage."""
+    packed, _ = _packed(tmp_path, [40_000])
+    raw = bytearray((tmp_path / "content.bin").read_bytes())
+    table_at = len(raw) - 8 * texts.FOOTER
+    footer = list(array("q", raw[table_at:]))
+    blocks = footer[3]
+    starts = array("q", raw[footer[2] : footer[2] + 8 * (blocks + 1)])
+    starts[-1] -= 1  # the last block one byte shorter, the texts' size too
+    footer[4] -= 1
+    raw[footer[2] : footer[2] + 8 * (blocks + 1)] = starts.tobytes()
+    raw[table_at:] = array("q", footer).tobytes()
+    (tmp_path / "content.bin").write_bytes(raw)
+    damaged = texts.open_texts(tmp_path / "content.bin")
+    with pytest.raises(IndexUnavailable):
+        damaged.ensure(0, damaged.size)

@@ -1675,7 +1675,13 @@ class TextRetriever:
         own = chosen[at]
         lo, hi = offsets[at], offsets[at] + lengths[at]
         read = unique(at)
-        self.snapshot.ensure_spans(offsets[read], offsets[read] + lengths[read])  # the lines around the matches
+        if every or self.snapshot.has_newlines():
+            self.snapshot.ensure_spans(offsets[read], offsets[read] + lengths[read])  # the lines around the matches
+        else:  # a page: each file up to a byte past its last match (what numbers its lines and tiers them); a
+            # file numbered by counting reads its lines' ends as it notes them, one numbered whole is read whole
+            # (a rare name's one line in a 100 KB file had its 30 blocks decompressed, most after it)
+            firsts = np.flatnonzero(np.append(True, at[1:] != at[:-1]))  # each file's first match (``at`` increases)
+            self.snapshot.ensure_spans(lo[firsts], np.minimum(hi[firsts], np.maximum.reduceat(end, firsts) + 1))
         arr = np.frombuffer(self.snapshot.blob(), np.uint8)
         lines = self._line_numbers(arr, pos, lo, at, offsets, lengths, every, [files.paths[i] for i in chosen.tolist()])
         if len(pos) <= FEW_SPANS:
@@ -1727,7 +1733,7 @@ class TextRetriever:
             own_newlines = None if kept is None else kept.kept(paths[k])
             if own_newlines is None and kept is not None and not every and end - first <= COUNTED_MATCHES:
                 lines[first:end] = _counted_lines(self.snapshot.blob(), arr, offset, length, pos[first:end].tolist(),
-                                                  kept, paths[k])
+                                                  kept, paths[k], self.snapshot.ensure)
                 continue
             if own_newlines is None and kept is not None and not every:  # a page shows its lines: found once, kept
                 own_newlines = kept.offsets(paths[k])
@@ -2148,12 +2154,13 @@ def _whole_at(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndarray
 
 
 def _counted_lines(blob: bytes, arr: np.ndarray, offset: int, length: int, pos: list[int], kept: FileNewlines | None,
-                   path: str) -> list[int]:
+                   path: str, ensure: Callable[[int, int], None] | None = None) -> list[int]:
     """The 0-based line of each match of a file (``pos``, increasing, in the stored texts), its
     newlines counted up to its last match, each line's bounds noted for its snippet with ``kept``
     (:meth:`~maguyva_tui.core.results.FileNewlines.note`): a file a page first shows is not
     searched whole for its newlines (a rare name's page shows a line or two of each of a dozen
-    files)."""
+    files). The text is read up to the last match; with ``ensure``, each noted line's end is
+    filled in as it is looked for (the file's rest is never decompressed)."""
     newline = arr[offset : pos[-1]] == 10
     out: list[int] = []
     count, before, end = 0, offset, offset + length
@@ -2162,9 +2169,27 @@ def _counted_lines(blob: bytes, arr: np.ndarray, offset: int, length: int, pos: 
         before = at
         out.append(count)
         if kept is not None:
-            stop = blob.find(b"\n", at, end)
+            stop = blob.find(b"\n", at, end) if ensure is None else _line_end(blob, ensure, at, end)
             kept.note(path, count + 1, blob.rfind(b"\n", offset, at) + 1 or offset, end if stop < 0 else stop)
     return out
+
+
+LINE_END_READ = 1024
+"""Bytes of a text filled in at a time while a line's end is looked for (:func:`_line_end`)."""
+
+
+def _line_end(blob: bytes, ensure: Callable[[int, int], None], at: int, end: int) -> int:
+    """Where the line holding offset ``at`` ends (its newline; -1 for a text's last line without
+    one, ``end`` its end), the texts filled in as far as it is looked for."""
+    reach = at
+    while reach < end:
+        step = min(end, reach + LINE_END_READ)
+        ensure(reach, step)
+        stop = blob.find(b"\n", reach, step)
+        if stop >= 0:
+            return stop
+        reach = step
+    return -1
 
 
 SCAN_BYTES_A_PLACE = 4096
