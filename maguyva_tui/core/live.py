@@ -240,14 +240,25 @@ class LiveIndex:
     @contextmanager
     def question(self) -> Iterator[None]:
         """Mark a question running: the vectors another process saves are read back between
-        questions, never while one runs."""
+        questions, never while one runs; once the last one ends, the stored texts they decompressed
+        are let go past ``engine.TEXTS_KEPT_BYTES`` (a listing of every line of a frequent name
+        decompresses the whole corpus, which an MCP server or the explorer had held for good)."""
         with self._asking_lock:
             self._asking += 1
         try:
             yield
         finally:
-            with self._asking_lock:
+            with self._asking_lock:  # held: no question starts while the texts are let go
                 self._asking -= 1
+                if self._asking == 0:
+                    self._trim_texts()
+
+    def _trim_texts(self) -> None:
+        """``Engine.trim_texts``, between questions; a failure leaves the texts decompressed."""
+        try:
+            self.engine.trim_texts()
+        except Exception:  # noqa: BLE001 - questions go on; the texts stay in memory
+            return
 
     def _open_snapshot(self) -> Snapshot | None:
         """The generation searched now, ``None`` before an index is open (never builds one)."""

@@ -12,7 +12,6 @@ index it started on, so a refresh meanwhile never mixes two versions of a file i
 from __future__ import annotations
 
 import logging
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -53,9 +52,6 @@ class RepoService(LiveIndex):
         super().__init__(engine, embed=embed, clock=clock, events=_logging(engine), freshness=freshness)
         self.ready_wait_s = ready_wait_s
         self.startup_wait_s = startup_wait_s
-        self._questions = 0
-        """Questions in flight (:meth:`engine_for_question`): the texts are let go when the last ends."""
-        self._questions_lock = threading.Lock()
 
     @contextmanager
     def engine_for_question(self) -> Iterator[Engine]:
@@ -67,28 +63,8 @@ class RepoService(LiveIndex):
         status = self.status
         if not status.has_index:
             raise Unavailable(f"{status.failure}; it is retried on the next call")
-        with self._questions_lock:
-            self._questions += 1
-        try:
-            with self.question():
-                yield self.engine
-        finally:
-            with self._questions_lock:  # held: no question starts while the texts are let go
-                self._questions -= 1
-                if self._questions == 0:
-                    self._trim_texts()
-
-    def _trim_texts(self) -> None:
-        """Let go of the stored texts the questions decompressed past ``engine.TEXTS_KEPT_BYTES``
-        (a listing of every line of a frequent name decompresses the whole corpus); only once no
-        question is in flight."""
-        try:
-            freed = self.engine.trim_texts()
-        except Exception as exc:  # noqa: BLE001 - the texts stay decompressed; questions go on
-            log.warning("could not let go of decompressed texts: %s: %s", type(exc).__name__, exc)
-            return
-        if freed:
-            log.info("let go of %.1f MB of decompressed texts", freed / 2**20)
+        with self.question():  # the texts it decompressed are let go once the last question ends
+            yield self.engine
 
     def _still_indexing(self) -> str:
         status = self.status
