@@ -86,6 +86,18 @@ def test_steps_of_4_bits_and_the_jumps_read_back_every_row(seed: int) -> None:
         assert read.rows(firsts, counts).tolist() == every.tolist()
 
 
+def test_the_steps_are_the_same_bytes_however_the_places_are_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = np.random.default_rng(2)
+    counts = rng.integers(0, 120, 300)
+    every = np.concatenate([np.cumsum(rng.choice([0, 0, 1, 15, 40], c)) for c in counts])
+    whole = encode([every], counts, len(every))
+    monkeypatch.setattr(place_blocks, "ENCODE_SLICE", 10)  # a build's slices stepped a piece at a time
+    for size in (64, 7):
+        cut = encode((every[i : i + size] for i in range(0, len(every), size)), counts, len(every))
+        assert cut[0].tobytes() == whole[0].tobytes() and cut[1].tobytes() == whole[1].tobytes()
+        assert cut[1].dtype == whole[1].dtype
+
+
 def test_an_index_keeps_half_a_byte_a_place(tmp_path: Path) -> None:
     root = tmp_path / "repo"
     root.mkdir()

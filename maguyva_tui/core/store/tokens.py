@@ -656,6 +656,14 @@ class TokenIndex:
             hi = min(lo + PLACE_SLICE, whole)
             yield lo, spill.read(lo, hi) if spill is not None and spill.in_file() else places[lo:hi]
 
+    def _source_pieces(self) -> Iterator[tuple[int, NDArray[Any]]]:
+        """The places as held in pieces of :data:`REORDER_PIECE`, with where each starts: what a
+        pass of :meth:`_place_blocks` gathers from (its temporaries, about 30 bytes a place, were
+        30 MB of a build's peak a slice of a million)."""
+        for start, block in self._source_blocks():
+            for lo in range(0, len(block), REORDER_PIECE):
+                yield start + lo, block[lo : lo + REORDER_PIECE]
+
     def _place_blocks(self) -> Iterator[NDArray[Any]]:
         """The places in row order, a slice at a time: as held where they are, else each slice of
         :data:`REORDER_SLICE` gathered from one pass over the places as held."""
@@ -668,7 +676,7 @@ class TokenIndex:
         for lo in range(0, whole, REORDER_SLICE):
             hi = min(lo + REORDER_SLICE, whole)
             out = np.zeros(hi - lo, np.uint32)
-            for at, block in self._source_blocks():
+            for at, block in self._source_pieces():
                 end = at + len(block)
                 first, last = int(np.searchsorted(firsts, at, "right")) - 1, int(np.searchsorted(firsts, end))
                 bounds = np.maximum(np.append(np.asarray(firsts[first:last], np.int64), end), at)  # the block's rows
@@ -711,6 +719,9 @@ class TokenIndex:
 REORDER_SLICE = 4 * PLACE_SLICE
 """Places written in row order per pass over a build's places (16 MB held: sympy's 2.8 million in
 one pass, the 150 MB corpus's 13.5 million in four)."""
+
+REORDER_PIECE = PLACE_SLICE // 4
+"""Places as held a pass gathers from at a time (:meth:`TokenIndex._source_pieces`)."""
 
 
 def _reorder_of(at: NDArray[np.int64], counts: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
