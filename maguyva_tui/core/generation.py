@@ -671,7 +671,7 @@ class ChunkColumns:
         all when a file's rows are past what the comparison's keys hold (a line number of 2^21,
         a span ending before it starts, 2^20 chunks in a file): they are scanned."""
         out: list[Chunk | None] = [None] * len(places)
-        files = [self._index.get(path) for path, _ in places]
+        files = self._files_of(places)
         known = [k for k, f in enumerate(files) if f is not None]
         if not known:
             return out
@@ -705,6 +705,21 @@ class ChunkColumns:
             for k, row in zip(part, rows):
                 out[k] = None if row < 0 else made[row]
             first = last
+        return out
+
+    def _files_of(self, places: list[tuple[str, int]]) -> list[int | None]:
+        """Each place's file (its position in the columns' paths, ``None`` for one not stored),
+        looked up once for each run of places in one file (a page's lines come by file; each
+        look-up bisects the paths until many are asked)."""
+        get = self._index.get
+        out: list[int | None] = []
+        path: str | None = None
+        found: int | None = None
+        for place in places:
+            if place[0] != path:
+                path = place[0]
+                found = get(path)
+            out.append(found)
         return out
 
     def paint(self, path: str) -> ColumnMap | None:
