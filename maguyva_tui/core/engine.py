@@ -970,13 +970,14 @@ class Engine:
 
         snapshot = found.snapshot
         freed = snapshot.trim_texts()
+        if not freed:  # texts held whole in memory (a snapshot made by hand): nothing to let go
+            return 0
         kept = file_newlines(snapshot)
-        if freed and kept is not None:
+        if kept is not None:
             kept.forget()
-        if freed:
-            from maguyva_tui.core.heap import release
+        from maguyva_tui.core.heap import release
 
-            release()  # what the listing allocated and dropped (106 MB of a server's at 450 MB)
+        release()  # what the listing allocated and dropped (106 MB of a server's at 450 MB)
         return freed
 
     def close(self) -> None:
