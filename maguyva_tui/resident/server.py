@@ -663,9 +663,6 @@ class Server:
             with contextlib.suppress(Exception):
                 held = round(live.engine.snapshot.texts_held / 2**20, 3)
         return {"texts_held_mb": held, "texts_kept_mb": round(TEXTS_KEPT_BYTES / 2**20, 1)}
-        with contextlib.suppress(Exception):
-            return round(live.engine.snapshot.texts_held / 2**20, 3)
-        return 0.0
 
     def not_mine(self, request: dict[str, Any]) -> str | None:
         """Why this server must not run a search request, if it must not."""
