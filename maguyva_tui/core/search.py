@@ -17,7 +17,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import accumulate
 from typing import Any, Final, TypeAlias, cast
 
@@ -327,7 +327,9 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
     if tested is not None:  # tests for from_dict: the lines of test files calling or naming it, first
         again = search(replace(req, text=f"references to {tested}", limit=max(req.limit, TESTS_FETCHED)),
                        parts, checkpoint, places, skip)
-        return replace(_tests_first(parts.generation, again, tested, req.limit), query=req.text,
+        spelled = partial(search, replace(req, text=tested, intent="exact_match", limit=TESTS_FETCHED), parts,
+                          checkpoint, places, skip)  # asked where the graph knows no use in test code
+        return replace(_tests_first(parts.generation, again, tested, req.limit, spelled), query=req.text,
                        elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     read = _pasted_line(parts.generation, _intent(req, places, skip), req)
     grounded = _ground(parts.generation, _spelled(parts.generation, read, req, places, skip), req)
@@ -1538,12 +1540,22 @@ def _tests_asked(generation: Generation, req: SearchRequest) -> str | None:
     return name if name is not None and generation.knows_symbol(name) else None
 
 
-def _tests_first(generation: Generation, answer: SearchResult, name: str, limit: int) -> SearchResult:
+def _tests_first(generation: Generation, answer: SearchResult, name: str, limit: int,
+                 spelled: Callable[[], SearchResult] | None = None) -> SearchResult:
     """The uses of ``name`` with those in test code first (a test file, or a test its code marks:
     :func:`~maguyva_tui.core.code_tests.is_test_file`), cut to ``limit``, and a line saying how many
-    are; what else is listed follows them."""
+    are; what else is listed follows them. Where the graph knows no use of it in test code, the lines
+    of test code that spell it as a word (``spelled``: its exact search) come first instead: serde's
+    ``#[serde(untagged)]`` and ``fn test_untagged_enum`` had been answered "no test code calls or
+    names untagged" above a blend of its other lines."""
     uses = [r for r in answer.results if dict(r.votes).get("graph") is not None]  # not a blend's related code
-    tests = [r for r in uses if is_test_file(r.path) or generation.in_test_code((r.path, r.start_line, r.end_line))]
+    tests = [r for r in uses if _in_tests(generation, r)]
+    if not tests and spelled is not None and (lines := _test_lines_spelling(generation, spelled(), name)):
+        rest = [r for r in answer.results if not any(  # a chunk holding a line listed first is shown by it
+            r.path == t.path and r.start_line <= t.start_line <= r.end_line for t in lines)]
+        said = (f"{len(lines)} line{'s' if len(lines) > 1 else ''} of test code spell{'s' if len(lines) == 1 else ''} "
+                f"{echo(name)} (the graph knows no call of it there): listed first")
+        return replace(answer, results=tuple((lines + rest)[:limit]), rule=TESTS_RULE, notices=(said, *answer.notices))
     taken = {id(r) for r in tests}
     rest = [r for r in answer.results if id(r) not in taken]
     ordered = (tests + rest)[:limit]
@@ -1555,6 +1567,29 @@ def _tests_first(generation: Generation, answer: SearchResult, name: str, limit:
     else:
         said = f"no test code calls or names {shown}" + ("; listing its other uses" if others else "")
     return replace(answer, results=tuple(ordered), rule=TESTS_RULE, notices=(said, *answer.notices))
+
+
+def _in_tests(generation: Generation, result: Ranked) -> bool:
+    """Whether a result lies in test code: a test file, or a test its code marks."""
+    return is_test_file(result.path) or generation.in_test_code((result.path, result.start_line, result.end_line))
+
+
+_SPELLED_AS_WORD = frozenset({"whole identifier", "word boundary"})
+"""The text engine's tiers of a line that spells a name as a word."""
+
+
+def _test_lines_spelling(generation: Generation, spelled: SearchResult, name: str) -> list[Ranked]:
+    """The lines of an exact search that lie in test code and spell ``name`` as a word or as a
+    part of a snake_case name (``untagged`` in ``test_untagged_enum``, not in ``untaggedness``)."""
+    part = re.compile(rf"(?<![^\W_]){re.escape(name)}(?![^\W_])")
+    out = []
+    for result in spelled.results:
+        vote = dict(result.votes).get("text")
+        if vote is None or vote.reason is None or not _in_tests(generation, result):
+            continue
+        if vote.reason.partition(",")[0] in _SPELLED_AS_WORD or part.search(result.snippet):
+            out.append(result)
+    return out
 
 
 def _intent(req: SearchRequest, places: bool = True, skip: frozenset[str] = frozenset()) -> Intent:

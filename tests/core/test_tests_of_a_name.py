@@ -54,3 +54,25 @@ def test_a_name_no_test_uses_says_so(engine: Engine) -> None:
     answer = engine.search("tests for is_union")
     assert answer.notices[0].startswith("no test code calls or names is_union")
     assert not answer.notices[0].startswith(("2 places", "1 place"))  # a blend's related code is no test of it
+
+
+SERDE_LIKE = {
+    "src/lib.rs": "pub mod de;\npub fn serialize_value() {}\n",
+    "src/de.rs": ("pub struct Attrs { pub untagged: bool }\npub fn parse_attr(name: &str, attrs: &mut Attrs) {\n"
+                  "    if name == \"untagged\" {\n        attrs.untagged = true;\n    }\n}\n"),
+    "tests/test_annotations.rs": ("#[derive(Deserialize)]\n#[serde(untagged)]\nenum Untagged { A(u8), B(String) }\n\n"
+                                  "#[test]\nfn test_untagged_enum() {\n    let v: Untagged = from_str(\"1\").unwrap();\n}\n\n"
+                                  "#[test]\nfn test_untaggedness() {}\n"),
+}
+
+
+def test_test_lines_spelling_a_name_come_first_where_the_graph_knows_no_call(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    """serde's "tests for untagged" (a field, named by tests only in an attribute and a test's
+    name) had been answered "no test code calls or names untagged" above a blend of its other
+    lines; the lines of tests that spell it as a word or a part of a snake_case name come first."""
+    answer = indexed(tmp_path_factory, SERDE_LIKE).search("tests for untagged")
+    assert [(r.path, r.start_line) for r in answer.results[:2]] == [
+        ("tests/test_annotations.rs", 2), ("tests/test_annotations.rs", 6)]
+    assert answer.notices[0] == "2 lines of test code spell untagged (the graph knows no call of it there): listed first"
+    assert not any(r.path == "tests/test_annotations.rs" and r.start_line in (5, 11, 12) for r in answer.results)
