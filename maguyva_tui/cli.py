@@ -1198,12 +1198,9 @@ def _batch_one(answer: BatchAnswer, args: argparse.Namespace, line: bytes, numbe
     sent = _line_object(line) if b'"id"' in line or b"\\u" in line else None  # an escape may spell the key
     if sent is None or "id" not in sent:
         return out
-    try:
-        finite = _finite(sent["id"])
-    except RecursionError:  # an id of a thousand nested lists had ended the run: "internal error: RecursionError"
-        return refused(out.get("query"), f"line {number}: {DEEP_ID}")
-    if not finite:  # echoed, it had gone out as Infinity or NaN, which strict parsers refuse
-        return refused(out.get("query"), f"line {number}: {UNSENDABLE_ID}")
+    unsent = _unsendable(sent["id"])
+    if unsent is not None:  # nested past ID_DEPTH, or a number echoed as Infinity or NaN, which strict parsers refuse
+        return refused(out.get("query"), f"line {number}: {unsent}")
     return {"id": sent["id"], **out}
 
 
@@ -1212,18 +1209,28 @@ UNSENDABLE_ID = ('"id" holds a number no JSON answer can carry back (NaN, Infini
                  'range, as 1e999): send it as a string')
 """A batch line's error when its ``id`` cannot be echoed as strict JSON."""
 DEEP_ID = '"id" is nested too deeply to carry back: send it as a string or a number'
-"""A batch line's error when its ``id`` is nested past what the answer can be written with."""
+"""A batch line's error when its ``id`` is nested past :data:`ID_DEPTH`."""
+ID_DEPTH = 100
+"""Lists and objects an ``id`` may nest: a deeper one is refused. The answer is written with
+Python's recursion, whose room depends on the stack the command runs on: an id of 900 nested lists
+had been refused in a process and carried back under a test runner's worker (its limit had been
+the interpreter's, met or not); no id a script sends comes near it."""
 
 
-def _finite(value: Any) -> bool:
-    """Tell whether a JSON value read by Python holds no NaN or infinity, at any depth."""
-    if isinstance(value, float):
-        return abs(value) < INFINITY  # False for NaN too
-    if isinstance(value, list):
-        return all(_finite(item) for item in value)
-    if isinstance(value, dict):
-        return all(_finite(item) for item in value.values())
-    return True
+def _unsendable(value: Any) -> str | None:
+    """Why a JSON value read by Python cannot be echoed in an answer (nested past :data:`ID_DEPTH`;
+    holding a NaN or an infinity, at any depth), ``None`` when it can; read without recursion."""
+    pending = [(value, 0)]
+    finite = True
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, float):
+            finite = finite and abs(item) < INFINITY  # False for NaN too
+        elif isinstance(item, (list, dict)):
+            if depth >= ID_DEPTH:
+                return DEEP_ID
+            pending.extend((inner, depth + 1) for inner in (item if isinstance(item, list) else item.values()))
+    return None if finite else UNSENDABLE_ID
 
 
 def _line_object(line: bytes) -> dict[str, Any] | None:

@@ -7,6 +7,7 @@ maguyva: RecursionError"; a line whose ``id`` held a thousand nested lists ended
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from tests.conftest import Runner
@@ -32,3 +33,20 @@ def test_an_id_nested_too_deeply_to_carry_back_is_refused_and_the_next_answered(
     first, second = _answers(here, indexed_polyglot, deep_id, '{"query": "parse_config", "limit": 1, "id": [[7]]}')
     assert first["query"] == "parse_config" and "nested too deeply to carry back" in first["error"]
     assert second["id"] == [[7]] and second["results"][0]["symbol"] == "parse_config"
+
+
+def test_an_id_is_refused_past_the_same_depth_whatever_room_the_stack_has(indexed_polyglot: Path,
+                                                                           here: Runner) -> None:
+    """The refusal had come from Python's recursion limit: under a test runner's worker (more room)
+    an id of 900 nested lists was carried back where a process refused it."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(20_000)
+    try:
+        deep, deepest_kept = "[" * 900 + "]" * 900, "[" * 100 + "]" * 100
+        lines = [f'{{"query": "parse_config", "limit": 1, "id": {deep}}}',
+                 f'{{"query": "parse_config", "limit": 1, "id": {deepest_kept}}}']
+        first, second = _answers(here, indexed_polyglot, *lines)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert "nested too deeply to carry back" in first["error"]
+    assert "error" not in second and second["results"][0]["symbol"] == "parse_config"
