@@ -55,3 +55,15 @@ def test_the_folder_above_a_git_repository_of_the_workspace_is_refused(tmp_path:
     assert distinct_roots([work / "other", work]) == [work / "other", work]  # no git repository: nested as written
     (work / ".git").mkdir()
     assert distinct_roots([work / "main", work]) == [work / "main", work]  # a git repository holding a clone
+
+
+def test_a_long_folder_refused_is_named_by_its_tail(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A home folder deep in a long path had been named by its head, ``/tmp/pytest-of-root/…``, the
+    ``home/user`` that says why it is refused cut away."""
+    home = tmp_path.joinpath(*["a-rather-long-folder-name"] * 4, "home", "user")
+    (home / "proj").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    with pytest.raises(QueryError) as refused:
+        distinct_roots([home / "proj", home])
+    message = str(refused.value)
+    assert message.startswith("the workspace names …") and "/home/user (the home folder), not a repository" in message

@@ -296,6 +296,13 @@ def echo(text: str) -> str:
     return f"{text[: ECHO_CHARS - 1]}… ({len(text):,} characters)"
 
 
+def echo_path(path: str) -> str:
+    """A folder's path as a notice repeats it: whole when short, else an ellipsis and its tail, the
+    folders that tell it apart (:func:`echo` had kept the head, ``/tmp/pytest-of-root/…`` of a home
+    folder refused as a workspace, its ``home/user`` cut away)."""
+    return path if len(path) <= ECHO_CHARS else f"…{path[-(ECHO_CHARS - 1):]}"
+
+
 def sought(result: SearchResult) -> str | None:
     """What a long line of a result is cut around, and the explorer's preview scrolls sideways to:
     the question's target, else the question itself when it is one token (``UNIQUEMARK``, a word no

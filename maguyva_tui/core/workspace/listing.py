@@ -22,7 +22,7 @@ import tomllib
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from maguyva_tui.core.types import QueryError, echo
+from maguyva_tui.core.types import QueryError, echo, echo_path
 from maguyva_tui.core.wide_folders import too_wide
 
 MAX_REPOSITORIES = 256
@@ -143,7 +143,7 @@ def distinct_roots(paths: Sequence[Path]) -> list[Path]:
     for folder in seen:
         wide = _too_wide(folder) or _above_a_repository(folder, seen)
         if wide:  # `--repo /` or `..` from a folder of the home had been indexed whole, without a word
-            raise QueryError(f"the workspace names {echo(str(folder))} ({wide}), not a repository: "
+            raise QueryError(f"the workspace names {echo_path(str(folder))} ({wide}), not a repository: "
                              "name the repositories in it")
     return list(seen)
 
