@@ -20,8 +20,8 @@ types:
 imports:  ## the import contracts in pyproject.toml: a headless core, front ends on its face, no circles
 	lint-imports
 
-test:
-	$(PY) -m pytest
+test:  ## the default run, on two workers (a test file's tests on one: its fixtures built once)
+	$(PY) -m pytest -n 2 --dist loadfile
 
 test-all:  ## the slow hardening suite too
 	$(PY) -m pytest -m "slow or not slow"

@@ -149,7 +149,17 @@ def requests_index(_requests_indexed_once: Path, tmp_path_factory: pytest.TempPa
 _DERIVING = pytest.StashKey["subprocess.Popen[bytes]"]()
 """The process deriving the static tier's table while the tests are collected (a fresh checkout)."""
 
-DERIVE = "from maguyva_tui.core.embed.static import StaticModel; StaticModel.load()"
+DERIVE = """
+import fcntl, os, sys
+from pathlib import Path
+with open(sys.argv[1], "w") as lock:
+    fcntl.flock(lock, fcntl.LOCK_EX)  # another process of the run derives it: waited for, not done twice
+    from maguyva_tui.core.embed.static import StaticModel, cache_name
+    if not (Path(os.environ["MAGUYVA_MODEL_CACHE"]) / cache_name()).exists():
+        StaticModel.load()
+"""
+"""Derives the static tier's table into ``$MAGUYVA_MODEL_CACHE`` unless it is there, one process at a
+time (``pytest -n 2``: each worker starts one; the first derives it, the other waits and finds it)."""
 
 
 @pytest.hookimpl(trylast=True)  # after the cache plugin's own configure
@@ -160,13 +170,15 @@ def pytest_configure(config: pytest.Config) -> None:
     cache = getattr(config, "cache", None)
     if cache is None or config.option.collectonly:
         return
+    if getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput"):
+        return  # pytest-xdist's controller runs no test: its workers derive it
     from maguyva_tui.core.embed.static import cache_name
 
     folder = cache.mkdir("maguyva-models")
     if not (folder / cache_name()).exists():
         config.stash[_DERIVING] = subprocess.Popen(
-            [sys.executable, "-c", DERIVE], cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**os.environ, "MAGUYVA_MODEL_CACHE": str(folder)})
+            [sys.executable, "-c", DERIVE, str(folder / ".deriving.lock")], cwd=REPO, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, env={**os.environ, "MAGUYVA_MODEL_CACHE": str(folder)})
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
