@@ -45,7 +45,7 @@ from typing import Any
 
 from maguyva_tui.core.index_marks import GENERATION_PREFIX, LIVE_FILE
 
-FORMAT_VERSION = 74
+FORMAT_VERSION = 75
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2
