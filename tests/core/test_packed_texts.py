@@ -1,4 +1,4 @@
-"""The stored texts compressed (``content.bin``, format 72; newline counts: format 75, test_block_newlines.py): searches read the same texts, a build
+"""The stored texts compressed (``content.bin``, format 72): searches read the same texts, a build
 that keeps most files keeps the dictionary and copies their blocks, and threads filling the same
 blocks at once read the same bytes."""
 
