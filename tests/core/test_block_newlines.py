@@ -206,3 +206,8 @@ def test_a_pages_lines_are_the_files_and_read_only_their_blocks(engine: Engine, 
     assert set(packed.filled_blocks()) <= spanned  # not the blocks before the lines (a file's start)
     whole = engine.search(NAME, modality="text", limit=10**7).results
     assert [(r.path, r.start_line) for r in result.results] == [(r.path, r.start_line) for r in whole][:limit]
+
+
+def test_texts_without_a_block_count_no_newline(tmp_path: Path) -> None:
+    empty = _write(tmp_path / "content.bin", [b""], None)
+    assert len(empty.starts) == 1 and empty.newlines_before(0) == 0 and empty.line_at(0, 0, 0) == (0, 0)

@@ -233,6 +233,8 @@ class PackedTexts:
         newline (``hi`` for a last line without one), only the blocks it spans decompressed (a
         line may start in a block before ``at``'s and end in one after)."""
         starts, buffer, last = self.starts, self.buffer(), len(self._filled) - 1
+        if last < 0 or hi <= lo:
+            return lo, hi  # no text
         b = min(max(bisect_right(starts, at) - 1, 0), last)
         k, reach = b, at
         while True:  # back to the line's start
