@@ -1677,11 +1677,14 @@ class TextRetriever:
         read = unique(at)
         if every or self.snapshot.has_newlines():
             self.snapshot.ensure_spans(offsets[read], offsets[read] + lengths[read])  # the lines around the matches
-        else:  # a page: each file up to a byte past its last match (what numbers its lines and tiers them); a
-            # file numbered by counting reads its lines' ends as it notes them, one numbered whole is read whole
-            # (a rare name's one line in a 100 KB file had its 30 blocks decompressed, most after it)
+        else:  # a page: a file of a few matches only around each (the bytes that tier it; its line is numbered
+            # from the blocks' newline counts, its bounds read as they are noted), one of more is numbered whole
+            # and read whole (a rare name's one line in a 100 KB file had the blocks before it decompressed)
             firsts = np.flatnonzero(np.append(True, at[1:] != at[:-1]))  # each file's first match (``at`` increases)
-            self.snapshot.ensure_spans(lo[firsts], np.minimum(hi[firsts], np.maximum.reduceat(end, firsts) + 1))
+            many = np.diff(np.append(firsts, len(at))) > COUNTED_MATCHES
+            self.snapshot.ensure_spans(lo[firsts[many]], hi[firsts[many]])
+            few = ~np.repeat(many, np.diff(np.append(firsts, len(at))))
+            self.snapshot.ensure_spans(np.maximum(lo[few], pos[few] - 1), np.minimum(hi[few], end[few] + 1))
         arr = np.frombuffer(self.snapshot.blob(), np.uint8)
         lines = self._line_numbers(arr, pos, lo, at, offsets, lengths, every, [files.paths[i] for i in chosen.tolist()])
         if len(pos) <= FEW_SPANS:
@@ -1732,13 +1735,14 @@ class TextRetriever:
             offset, length = int(offsets[k]), int(lengths[k])
             own_newlines = None if kept is None else kept.kept(paths[k])
             if own_newlines is None and kept is not None and not every and end - first <= COUNTED_MATCHES:
-                lines[first:end] = _counted_lines(self.snapshot.blob(), arr, offset, length, pos[first:end].tolist(),
-                                                  kept, paths[k], self.snapshot.ensure)
+                lines[first:end] = _counted_lines(offset, length, pos[first:end].tolist(), kept, paths[k],
+                                                  self.snapshot.newlines_before, self.snapshot.line_at)
                 continue
             if own_newlines is None and kept is not None and not every:  # a page shows its lines: found once, kept
                 own_newlines = kept.offsets(paths[k])
             elif own_newlines is None:
                 last = int(pos[end - 1]) - offset  # newlines after the file's last match are not counted
+                self.snapshot.ensure(offset, offset + min(last, length))
                 own_newlines = np.flatnonzero(arr[offset : offset + min(last, length)] == 10)
             lines[first:end] = np.searchsorted(own_newlines, pos[first:end] - offset)
         return lines
@@ -2153,43 +2157,39 @@ def _whole_at(blob: bytes, lo: int, hi: int, needle: bytes, newlines: np.ndarray
     return out
 
 
-def _counted_lines(blob: bytes, arr: np.ndarray, offset: int, length: int, pos: list[int], kept: FileNewlines | None,
-                   path: str, ensure: Callable[[int, int], None] | None = None) -> list[int]:
-    """The 0-based line of each match of a file (``pos``, increasing, in the stored texts), its
-    newlines counted up to its last match, each line's bounds noted for its snippet with ``kept``
-    (:meth:`~maguyva_tui.core.results.FileNewlines.note`): a file a page first shows is not
-    searched whole for its newlines (a rare name's page shows a line or two of each of a dozen
-    files). The text is read up to the last match; with ``ensure``, each noted line's end is
-    filled in as it is looked for (the file's rest is never decompressed)."""
-    newline = arr[offset : pos[-1]] == 10
+def _counted_lines(offset: int, length: int, pos: list[int], kept: FileNewlines | None, path: str,
+                   newlines_before: Callable[[int], int],
+                   line_at: Callable[[int, int, int], tuple[int, int]]) -> list[int]:
+    """The 0-based line of each match of a file (``pos``, increasing, in the stored texts), the
+    newlines before it counted from the stored texts' table (:meth:`Snapshot.newlines_before`:
+    those of the blocks before its own, its own read up to it), each line's bounds noted for its
+    snippet with ``kept`` (:meth:`~maguyva_tui.core.results.FileNewlines.note`; :meth:`Snapshot.line_at`):
+    a file a page first shows is not searched whole for its newlines (a rare name's page shows a
+    line or two of each of a dozen files), nor read from its start: only the blocks its matches'
+    lines span are decompressed (a rare name's one line in the middle of a 40 KB file: one
+    block, where the five up to it were)."""
+    first = newlines_before(offset)
     out: list[int] = []
-    count, before, end = 0, offset, offset + length
+    end = offset + length
+    for at in pos:
+        count = newlines_before(at) - first
+        out.append(count)
+        if kept is not None:
+            kept.note(path, count + 1, *line_at(offset, end, at))
+    return out
+
+
+def _held_lines(blob: bytes, offset: int, pos: list[int]) -> list[int]:
+    """The 0-based line of each of some offsets (``pos``, increasing) of a text at ``offset``
+    held in :meth:`Snapshot.blob` up to the last of them, its newlines counted up to it."""
+    newline = np.frombuffer(blob, np.uint8, pos[-1] - offset, offset) == 10
+    out: list[int] = []
+    count, before = 0, offset
     for at in pos:
         count += int(np.count_nonzero(newline[before - offset : at - offset]))
         before = at
         out.append(count)
-        if kept is not None:
-            stop = blob.find(b"\n", at, end) if ensure is None else _line_end(blob, ensure, at, end)
-            kept.note(path, count + 1, blob.rfind(b"\n", offset, at) + 1 or offset, end if stop < 0 else stop)
     return out
-
-
-LINE_END_READ = 1024
-"""Bytes of a text filled in at a time while a line's end is looked for (:func:`_line_end`)."""
-
-
-def _line_end(blob: bytes, ensure: Callable[[int, int], None], at: int, end: int) -> int:
-    """Where the line holding offset ``at`` ends (its newline; -1 for a text's last line without
-    one, ``end`` its end), the texts filled in as far as it is looked for."""
-    reach = at
-    while reach < end:
-        step = min(end, reach + LINE_END_READ)
-        ensure(reach, step)
-        stop = blob.find(b"\n", reach, step)
-        if stop >= 0:
-            return stop
-        reach = step
-    return -1
 
 
 SCAN_BYTES_A_PLACE = 4096
@@ -2242,13 +2242,13 @@ def _few_site_places(blob: bytes, lo: int, length: int, needle: bytes, at: list[
     frequent name's definition sites are in dozens of files, a few places each: fifteen numpy steps
     a file cost 20 µs, ``expand``'s 16 files and ``Add``'s 31 most of their page). Without the
     file's ``newlines`` they are counted up to its last place, and each site line's bounds noted
-    in ``kept`` for its snippet (:func:`_counted_lines`: ``expand``'s defining files are large,
+    in ``kept`` for its snippet (:func:`_held_lines`: ``expand``'s defining files are large,
     finding each one's every newline was a third of its page)."""
     n = len(needle)
     if not at or at[0] < 0 or at[-1] + n > length or any(b <= a for a, b in zip(at, at[1:])):
         return None
     if newlines is None:
-        lines = _counted_lines(blob, np.frombuffer(blob, np.uint8), lo, length, [lo + a for a in at], None, path)
+        lines = _held_lines(blob, lo, [lo + a for a in at])
     else:
         lines = newlines.searchsorted(at).tolist()
     if any(b <= a for a, b in zip(lines, lines[1:])):

@@ -10,7 +10,8 @@
             walk-stamp.json    what tells that the disk still is as walked (core/store/disk_stamp.py)
             content.bin        every file's decoded text as UTF-8, in path order, cut into blocks of
                                about 4 KiB compressed with zstd and one dictionary trained on the
-                               texts, with the blocks' table (core/store/texts.py)
+                               texts, with the blocks' table and each block's count of
+                               newlines (core/store/texts.py)
             facts_*.{npy,bin,zst} per-file chunks, symbols, references, imports (core/store/facts_files.py;
                                the chunk and symbol tables and the two string tables as zstd frames)
             trigram_*.{npy,bin} the text engine's postings (see core/trigram/index.py)
@@ -45,7 +46,7 @@ from typing import Any
 
 from maguyva_tui.core.index_marks import GENERATION_PREFIX, LIVE_FILE
 
-FORMAT_VERSION = 74
+FORMAT_VERSION = 75
 """Bump when any file of a generation changes meaning; older indexes are rebuilt, with a message."""
 
 KEEP_GENERATIONS = 2

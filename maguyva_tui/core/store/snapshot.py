@@ -194,6 +194,16 @@ class Snapshot:
         """Make the whole of :meth:`blob` hold the stored texts."""
         self._texts_store.ensure_all()
 
+    def newlines_before(self, at: int) -> int:
+        """How many newlines :meth:`blob` holds before byte ``at`` (the line of a byte of a file is
+        this less the file's start's): only the block holding it is decompressed, up to it."""
+        return self._texts_store.newlines_before(at)
+
+    def line_at(self, lo: int, hi: int, at: int) -> tuple[int, int]:
+        """The bounds of the line holding byte ``at`` of the text ``lo:hi`` of :meth:`blob` (its
+        first byte, its newline or ``hi``), the blocks it spans decompressed, no others."""
+        return self._texts_store.line_at(lo, hi, at)
+
     @property
     def texts_held(self) -> int:
         """How many bytes of the stored texts are decompressed in memory (all of them for texts held whole)."""

@@ -5,13 +5,17 @@
 at build time (none for a small one); a block never spans two files, so that a build copies an
 unchanged file's frames as they are when it keeps the dictionary. After the frames come the
 dictionary, the table of blocks (each block's start in the texts and in the file, one more for the
-ends) and a footer of :data:`FOOTER` (where the dictionary and the table lie, the number of blocks,
-the texts' whole size, a magic number).
+ends; then each block's count of newlines, ``uint16``, padded to 8 bytes) and a footer of
+:data:`FOOTER` (where the dictionary and the table lie, the number of blocks, the texts' whole size,
+a magic number).
 
 :class:`PackedTexts` gives the texts back to back at the offsets the file table records, as the
 uncompressed ``content.bin`` had: :meth:`~PackedTexts.buffer` is an anonymous map of their whole
 size whose blocks are decompressed into it when a reader first asks for a range
 (:meth:`~PackedTexts.ensure`); a page a question never reads is never touched (no memory).
+The blocks' newline counts number a line without the blocks before it
+(:meth:`~PackedTexts.newlines_before`): a rare name's one line in the middle of a 40 KB file had
+the file decompressed from its start, five blocks where the one holding it does.
 """
 
 from __future__ import annotations
@@ -44,11 +48,16 @@ TRAIN_MIN_BYTES = 2 * 1024 * 1024
 """Below this many bytes of texts no dictionary is trained (it would weigh 5 % of them and more)."""
 SAMPLE_BLOCKS = 1000
 """Blocks sampled evenly over the corpus to train the dictionary (about 4 MB: 1 s of training)."""
-MAGIC = 0x3144_5458_5447_414D  # "MAGTXTD1" little-endian
+MAGIC = 0x3244_5458_5447_414D  # "MAGTXTD2" little-endian (1: no newline counts)
 FOOTER = 6
 """The footer's int64 fields: dictionary offset and length, table offset, blocks, text bytes, magic."""
 _ONES = b"\1" * 4096
 """Marks for a run of blocks filled (a longer run makes its own)."""
+
+
+def _counts_bytes(blocks: int) -> int:
+    """The bytes of the table's newline counts of so many blocks (two a block, padded to 8)."""
+    return -(-2 * blocks // 8) * 8
 
 
 def cut(length: int) -> list[int]:
@@ -90,12 +99,14 @@ class TextsWriter:
         """Each block's start in the texts (one more: the end)."""
         self._places = array("q", [0])
         """Each block's start in the file (one more: the end)."""
+        self._newlines = array("H")
+        """Each block's count of newlines (a block holds at most :data:`BLOCK_BYTES` bytes)."""
 
     def add(self, data: bytes) -> None:
         """Append a file's text."""
         at = 0
         for size in cut(len(data)):
-            self._frame(self._compressor.compress(data[at : at + size]), size)
+            self._frame(self._compressor.compress(data[at : at + size]), size, data.count(b"\n", at, at + size))
             at += size
 
     def copy(self, source: PackedTexts, offset: int, length: int) -> None:
@@ -104,14 +115,15 @@ class TextsWriter:
         if length <= 0:
             return
         first, end = source.blocks(offset, offset + length)
-        starts, places = source.starts, source.places
+        starts, places, before = source.starts, source.places, source.before
         for b in range(first, end):
-            self._frame(source.data[places[b] : places[b + 1]], starts[b + 1] - starts[b])
+            self._frame(source.data[places[b] : places[b + 1]], starts[b + 1] - starts[b], before[b + 1] - before[b])
 
-    def _frame(self, frame: bytes | memoryview, size: int) -> None:
+    def _frame(self, frame: bytes | memoryview, size: int, newlines: int) -> None:
         self._out.write(frame)
         self._places.append(self._places[-1] + len(frame))
         self._starts.append(self._starts[-1] + size)
+        self._newlines.append(newlines)
 
     def close(self) -> int:
         """Write the dictionary, the table and the footer; close the file; return the texts' size."""
@@ -122,6 +134,7 @@ class TextsWriter:
         table_at = dict_at + len(dictionary)
         out.write(self._starts.tobytes())
         out.write(self._places.tobytes())
+        out.write(self._newlines.tobytes() + bytes(_counts_bytes(len(self._newlines)) - 2 * len(self._newlines)))
         size = self._starts[-1]
         out.write(array("q", [dict_at, len(dictionary), table_at, len(self._starts) - 1, size, MAGIC]).tobytes())
         out.close()
@@ -138,7 +151,8 @@ class PackedTexts:
         dict_at, dict_len, table_at, blocks, size, magic = np.frombuffer(
             data, np.int64, FOOTER, len(data) - 8 * FOOTER).tolist()
         if magic != MAGIC or blocks < 0 or not 0 <= dict_at <= table_at <= len(data) or (
-                table_at + 16 * (blocks + 1) + 8 * FOOTER != len(data)) or dict_at + dict_len != table_at:
+                table_at + 16 * (blocks + 1) + _counts_bytes(blocks) + 8 * FOOTER != len(data)) or (
+                dict_at + dict_len != table_at):
             raise IndexUnavailable("the index is corrupt (content.bin's table); rebuilding it")
         self.dictionary = bytes(data[dict_at:table_at]) or None
         self.starts = array("q")
@@ -148,6 +162,13 @@ class PackedTexts:
         """Each block's start in ``content.bin``, and the end of the last."""
         self.places.frombytes(data[table_at + 8 * (blocks + 1) : table_at + 16 * (blocks + 1)])
         if self.starts[-1] != size or self.places[-1] != dict_at or self.starts[0] or self.places[0]:
+            raise IndexUnavailable("the index is corrupt (content.bin's table); rebuilding it")
+        counts = np.frombuffer(data, np.uint16, blocks, table_at + 16 * (blocks + 1))
+        self.before = array("q", bytes(8))
+        """The newlines of the texts before each block, and in all of them (a block's own count:
+        the step to the next)."""
+        self.before.frombytes(np.cumsum(counts, dtype=np.int64).tobytes())
+        if blocks and bool((counts > np.diff(np.frombuffer(self.starts, np.int64))).any()):
             raise IndexUnavailable("the index is corrupt (content.bin's table); rebuilding it")
         self.size = size
         """The texts' size, back to back."""
@@ -193,6 +214,50 @@ class PackedTexts:
                 self._fill(first, end)
             if end < len(starts):
                 self._held = (starts[first], starts[end])
+
+    def newlines_before(self, at: int) -> int:
+        """How many newlines the texts hold before byte ``at``: those of the blocks before its own
+        from the table, its own block decompressed up to it (none for a block's first byte, a
+        file's start: a line is numbered in its file from the two)."""
+        starts = self.starts
+        b = bisect_right(starts, at) - 1
+        if b < 0:
+            return 0
+        if b >= len(self._filled) or at <= starts[b]:
+            return self.before[min(b, len(self._filled))]
+        self.ensure(starts[b], at)
+        return self.before[b] + self.buffer()[starts[b] : at].count(b"\n")
+
+    def line_at(self, lo: int, hi: int, at: int) -> tuple[int, int]:
+        """The bounds of the line holding byte ``at`` of the text ``lo:hi``: its first byte and its
+        newline (``hi`` for a last line without one), only the blocks it spans decompressed (a
+        line may start in a block before ``at``'s and end in one after)."""
+        starts, buffer, last = self.starts, self.buffer(), len(self._filled) - 1
+        if last < 0 or hi <= lo:
+            return lo, hi  # no text
+        b = min(max(bisect_right(starts, at) - 1, 0), last)
+        k, reach = b, at
+        while True:  # back to the line's start
+            s = max(starts[k], lo)
+            self.ensure(s, reach)
+            found = buffer.rfind(b"\n", s, reach)
+            if found >= 0 or s <= lo or k <= 0:
+                start = found + 1 if found >= 0 else s
+                break
+            k, reach = k - 1, s
+        k, reach = b, at
+        while True:  # on to its end
+            e = min(starts[k + 1], hi)
+            self.ensure(reach, e)
+            found = buffer.find(b"\n", reach, e)
+            if found >= 0 or e >= hi or k >= last:
+                return start, found if found >= 0 else e
+            k, reach = k + 1, e
+
+    def filled_blocks(self) -> list[int]:
+        """The blocks decompressed into :meth:`buffer` so far, in order (what a question read)."""
+        filled = self._filled
+        return [b for b in range(len(filled)) if filled[b]]
 
     def ensure_spans(self, lo: np.ndarray, hi: np.ndarray) -> None:
         """:meth:`ensure` of each span ``lo[i]:hi[i]``."""
@@ -331,6 +396,17 @@ class PlainTexts:
 
     def ensure_all(self) -> None:
         """Nothing to fill."""
+
+    def newlines_before(self, at: int) -> int:
+        """How many newlines the texts hold before byte ``at`` (counted: no table)."""
+        at = min(max(at, 0), self.size)
+        return int(np.count_nonzero(np.frombuffer(self._data, np.uint8, at) == 10)) if at else 0
+
+    def line_at(self, lo: int, hi: int, at: int) -> tuple[int, int]:
+        """The bounds of the line holding byte ``at`` of the text ``lo:hi`` (its first byte, its
+        newline or ``hi``)."""
+        stop = self._data.find(b"\n", at, hi)
+        return self._data.rfind(b"\n", lo, at) + 1 or lo, hi if stop < 0 else stop
 
     def read(self, lo: int, hi: int) -> bytes:
         return bytes(self._data[lo:hi])
