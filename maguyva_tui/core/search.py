@@ -2836,11 +2836,11 @@ def _text_page(generation: Generation, own: _Own, weight: float, k: int, focus: 
             demoted = kinds[path] = demotion_kinds(path, factor)
         score, reason, depth = hit.score, hit.reason, hit.depth
         key = (rank, score, reason, depth)
-        votes = kept.get(key) if kept is not None else None
+        votes = kept.get(key) if kept is not None and rank < VOTES_RANKED else None
         if votes is None:
             votes = (("text", new_vote(rank, score, weight, contribution, reason, depth)),)
-            if kept is not None and score.__class__ is float and score > 0.0:  # 1 and 1.0, -0.0 and 0.0: not one vote
-                if len(kept) >= VOTES_KEPT:
+            if kept is not None and rank < VOTES_RANKED and score.__class__ is float and score > 0.0:
+                if len(kept) >= VOTES_KEPT:  # (1 and 1.0, -0.0 and 0.0 are not one vote: a float above 0 alone)
                     kept.clear()
                 kept[key] = votes
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order; direct's score: _score(parts, 0.0, factor)
@@ -2854,6 +2854,10 @@ def _text_page(generation: Generation, own: _Own, weight: float, k: int, focus: 
 
 VOTES_KEPT: Final = 2048
 """Text votes kept for later pages (:func:`_kept_votes`), forgotten all at once past this."""
+VOTES_RANKED: Final = 200
+"""The ranks whose text votes are kept: a page's (``--limit`` 20 or 100); a listing of every line
+(a frequent literal's 40,000) makes its own past them, and had left the votes of ranks past 2,000
+alone kept, none a later page asks for."""
 _VOTES: dict[tuple[float, int], dict[tuple[int, float, str, int | None], tuple[tuple[str, Vote], ...]]] = {}
 
 

@@ -112,3 +112,16 @@ def test_a_later_pages_votes_are_the_earlier_pages_own(engine: Engine) -> None:
     assert later[0].votes[0][1] == fresh
     assert search_module._kept_votes(1, 60) is None and search_module._kept_votes(1.0, 60.0) is None
     assert search_module._kept_votes(1.0, 60) is search_module._kept_votes(1.0, 60)
+
+
+def test_a_long_listing_leaves_the_pages_votes_kept(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing longer than the ranks kept (every line of a frequent literal) makes its later votes
+    without keeping them: the next page still finds its first ranks' votes (they had been forgotten
+    with the listing's, past the votes kept, in a benchmark asking each literal whole after its page)."""
+    monkeypatch.setattr(search_module, "VOTES_RANKED", 2)
+    monkeypatch.setattr(search_module, "VOTES_KEPT", 4)
+    search_module._VOTES.clear()
+    listing = engine.search("needle", modality="text", limit=100).results
+    assert len(listing) > 20
+    page = engine.search("needle", modality="text", limit=1).results
+    assert page[0].votes is listing[0].votes
