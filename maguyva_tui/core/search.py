@@ -547,7 +547,7 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
         empty = alone_empty(parts.generation, req.modality, req.text, intent.target, query, parts.coverage,  # why: one line
                             lambda: _graph_holds_none(parts.generation, intent, req) if intent.name in GRAPH_INTENTS else None)
         run.notices.extend([empty] if empty else [])
-    return SearchResult(
+    return _new_result(  # SearchResult(...), each field set through object.__setattr__: 3 µs
         query=req.text,
         parsed=str(query),  # what it prints (text, regex, case, target, kinds) as asked: no Query made again
         intent=intent.name,
@@ -2813,6 +2813,7 @@ def _twin_files(generation: Generation, fused: Sequence[Fused]) -> frozenset[str
 
 
 _new_ranked = fast_constructor(Ranked)
+_new_result = fast_constructor(SearchResult)
 _new_vote = fast_constructor(Vote)
 _replace_query = fast_replacer(Query)
 """``replace`` of a :class:`Query`: a question made one three times (its demotion, each engine's own)."""
@@ -2857,6 +2858,7 @@ def _text_page(generation: Generation, own: _Own, weight: float, k: int, focus: 
     kinds: dict[str, tuple[str, ...]] = {}
     out = []
     new_ranked, new_vote = _new_ranked, _new_vote
+    kept = _kept_votes(weight, k)
     rank = 0
     for hit, (start, end, text), found in zip(hits, shown, centrals):
         path = hit.path
@@ -2867,14 +2869,46 @@ def _text_page(generation: Generation, own: _Own, weight: float, k: int, focus: 
         demoted = kinds.get(path) if factor < 1.0 else ()
         if demoted is None:
             demoted = kinds[path] = demotion_kinds(path, factor)
+        score, reason, depth = hit.score, hit.reason, hit.depth
+        key = (rank, score, reason, depth)
+        votes = kept.get(key) if kept is not None and rank < VOTES_RANKED else None
+        if votes is None:
+            votes = (("text", new_vote(rank, score, weight, contribution, reason, depth)),)
+            if kept is not None and rank < VOTES_RANKED and score.__class__ is float and score > 0.0:
+                if len(kept) >= VOTES_KEPT:  # (1 and 1.0, -0.0 and 0.0 are not one vote: a float above 0 alone)
+                    kept.clear()
+                kept[key] = votes
         out.append(new_ranked(  # positional, in RANKED_FIELDS' order; direct's score: _score(parts, 0.0, factor)
-            path, start, end, hit.symbol, hit.kind, hit.language, (0 + contribution + 0.0) * factor, text,
-            (("text", new_vote(rank, hit.score, weight, contribution, hit.reason, hit.depth)),),
-            0.0 if 0.0 > central else central, 1.0, factor, 0, (line,) if line == hit.end_line else (), hit.depth,
+            path, start, end, hit.symbol, hit.kind, hit.language, (0 + contribution + 0.0) * factor, text, votes,
+            0.0 if 0.0 > central else central, 1.0, factor, 0, (line,) if line == hit.end_line else (), depth,
             0.0, (), (), 1.0, 1.0, (), 1.0, (), demoted,
         ))
         rank += 1
     return tuple(out)
+
+
+VOTES_KEPT: Final = 2048
+"""Text votes kept for later pages (:func:`_kept_votes`), forgotten all at once past this."""
+VOTES_RANKED: Final = 200
+"""The ranks whose text votes are kept: a page's (``--limit`` 20 or 100); a listing of every line
+(a frequent literal's 40,000) makes its own past them, and had left the votes of ranks past 2,000
+alone kept, none a later page asks for."""
+_VOTES: dict[tuple[float, int], dict[tuple[int, float, str, int | None], tuple[tuple[str, Vote], ...]]] = {}
+
+
+def _kept_votes(weight: float, k: int) -> dict[tuple[int, float, str, int | None], tuple[tuple[str, Vote], ...]] | None:
+    """The text engine's votes already made for a page of this weight and ``k``, by rank, score,
+    reason and depth: a vote is a value of them alone, and a literal's page repeats those of the
+    pages before it (ranks 0 to 99 in a few match tiers), each made once (2.8 µs a result); ``None``
+    for a weight that is no float (an integer weight's votes say 1, not 1.0: none are shared)."""
+    if weight.__class__ is not float or k.__class__ is not int:
+        return None
+    found = _VOTES.get((weight, k))
+    if found is None:
+        if len(_VOTES) >= 8:  # a caller trying weights (what-if): keep a few
+            _VOTES.clear()
+        found = _VOTES[weight, k] = {}
+    return found
 
 
 def _page(generation: Generation, items: list[Fused], run: _Run, focus: str | None = None,

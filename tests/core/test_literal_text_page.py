@@ -98,3 +98,30 @@ def test_a_pages_carriage_returns_are_shown_in_its_one_pass(engine: Engine, monk
     found = engine.search("needle", modality="text", limit=100)
     assert any(CR_SHOWN in r.snippet for r in found.results if r.path == "src/old_mac.py")
 
+
+
+def test_a_later_pages_votes_are_the_earlier_pages_own(engine: Engine) -> None:
+    """A vote is a value of its rank, score, weight and reason: a later literal's page takes those
+    an earlier page made (each made once, not per result of every page), equal to a fresh one, and
+    none is shared across an integer weight and a float one (the JSON says 1 or 1.0 as given)."""
+    first = engine.search("needle", modality="text", limit=100).results
+    later = engine.search("return", modality="text", limit=100).results
+    assert first and later and first[0].votes == later[0].votes
+    assert first[0].votes is later[0].votes
+    fresh = search_module._new_vote(*(getattr(later[0].votes[0][1], f.name) for f in fields(later[0].votes[0][1])))
+    assert later[0].votes[0][1] == fresh
+    assert search_module._kept_votes(1, 60) is None and search_module._kept_votes(1.0, 60.0) is None
+    assert search_module._kept_votes(1.0, 60) is search_module._kept_votes(1.0, 60)
+
+
+def test_a_long_listing_leaves_the_pages_votes_kept(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listing longer than the ranks kept (every line of a frequent literal) makes its later votes
+    without keeping them: the next page still finds its first ranks' votes (they had been forgotten
+    with the listing's, past the votes kept, in a benchmark asking each literal whole after its page)."""
+    monkeypatch.setattr(search_module, "VOTES_RANKED", 2)
+    monkeypatch.setattr(search_module, "VOTES_KEPT", 4)
+    search_module._VOTES.clear()
+    listing = engine.search("needle", modality="text", limit=100).results
+    assert len(listing) > 20
+    page = engine.search("needle", modality="text", limit=1).results
+    assert page[0].votes is listing[0].votes

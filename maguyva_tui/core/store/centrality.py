@@ -17,7 +17,7 @@ spans in 2 bytes a line, 0.83 -> 0.63 MB); the values as they are (a boost is ne
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeAlias, cast
@@ -76,7 +76,10 @@ class CentralityTable:
         if not limit:
             return file_value
         if end_line is not None and starts[limit - 1] == start_line:
-            for j in range(bisect_left(starts, start_line, 0, limit), limit):  # the first span of these lines
+            first = limit - 1  # the spans starting there, found back from the last (mostly one: no bisection)
+            while first and starts[first - 1] == start_line:
+                first -= 1
+            for j in range(first, limit):  # the first span of these lines
                 if ends[j] == end_line:
                     return values[j]
         i = limit - 1  # the last symbol starting by then, or the innermost one around it
