@@ -325,8 +325,12 @@ def search(req: SearchRequest, parts: Parts, checkpoint: Checkpoint | None = Non
                            elapsed_ms=round((time.perf_counter() - started) * 1000, 3))
     tested = _tests_asked(parts.generation, req)
     if tested is not None:  # tests for from_dict: the lines of test files calling or naming it, first
-        again = search(replace(req, text=f"references to {tested}", limit=max(req.limit, TESTS_FETCHED)),
-                       parts, checkpoint, places, skip)
+        fetched = max(req.limit, TESTS_FETCHED)
+        again = search(replace(req, text=f"references to {tested}", limit=fetched), parts, checkpoint, places, skip)
+        if len(again.results) >= fetched and not any(_in_tests(parts.generation, r) for r in _graph_uses(again)):
+            # sympy's Poly: its first 200 uses all in the library, its first test call the 374th ("no test code calls it")
+            again = search(replace(req, text=f"references to {tested}", limit=max(req.limit, TESTS_FETCHED_MOST)),
+                           parts, checkpoint, places, skip)
         spelled = partial(search, replace(req, text=tested, intent="exact_match", limit=TESTS_FETCHED), parts,
                           checkpoint, places, skip)  # asked where the graph knows no use in test code
         return replace(_tests_first(parts.generation, again, tested, req.limit, spelled), query=req.text,
@@ -1527,7 +1531,10 @@ def _member_phrase(generation: Generation, req: SearchRequest) -> tuple[str, str
 
 
 TESTS_FETCHED: Final = 200
-"""The uses of a name read at most for a question asking its tests, the tests then put first."""
+"""The uses of a name read first for a question asking its tests, the tests then put first."""
+TESTS_FETCHED_MOST: Final = 20_000
+"""The uses read at most when none of the first :data:`TESTS_FETCHED` is in test code and more
+are (a name the library calls often: its tests come after, by the graph's order)."""
 
 
 def _tests_asked(generation: Generation, req: SearchRequest) -> str | None:
@@ -1548,7 +1555,7 @@ def _tests_first(generation: Generation, answer: SearchResult, name: str, limit:
     of test code that spell it as a word (``spelled``: its exact search) come first instead: serde's
     ``#[serde(untagged)]`` and ``fn test_untagged_enum`` had been answered "no test code calls or
     names untagged" above a blend of its other lines."""
-    uses = [r for r in answer.results if dict(r.votes).get("graph") is not None]  # not a blend's related code
+    uses = _graph_uses(answer)
     tests = [r for r in uses if _in_tests(generation, r)]
     if not tests and spelled is not None and (lines := _test_lines_spelling(generation, spelled(), name)):
         rest = [r for r in answer.results if not any(  # a chunk holding a line listed first is shown by it
@@ -1561,12 +1568,17 @@ def _tests_first(generation: Generation, answer: SearchResult, name: str, limit:
     ordered = (tests + rest)[:limit]
     shown, others = echo(name), len(uses) - len(tests)
     if tests:
-        said = (f"{len(tests)} place{'s' if len(tests) > 1 else ''} in test code call{'s' if len(tests) == 1 else ''} "
+        said = (f"{len(tests):,} place{'s' if len(tests) > 1 else ''} in test code call{'s' if len(tests) == 1 else ''} "
                 f"or name{'s' if len(tests) == 1 else ''} {shown}: listed first"
-                + (f", then its {others} other use{'s' if others > 1 else ''}" if others else ""))
+                + (f", then its {others:,} other use{'s' if others > 1 else ''}" if others else ""))
     else:
         said = f"no test code calls or names {shown}" + ("; listing its other uses" if others else "")
     return replace(answer, results=tuple(ordered), rule=TESTS_RULE, notices=(said, *answer.notices))
+
+
+def _graph_uses(answer: SearchResult) -> list[Ranked]:
+    """The results the graph voted for: a name's uses, not a blend's related code."""
+    return [r for r in answer.results if dict(r.votes).get("graph") is not None]
 
 
 def _in_tests(generation: Generation, result: Ranked) -> bool:

@@ -76,3 +76,19 @@ def test_test_lines_spelling_a_name_come_first_where_the_graph_knows_no_call(
         ("tests/test_annotations.rs", 2), ("tests/test_annotations.rs", 6)]
     assert answer.notices[0] == "2 lines of test code spell untagged (the graph knows no call of it there): listed first"
     assert not any(r.path == "tests/test_annotations.rs" and r.start_line in (5, 11, 12) for r in answer.results)
+
+
+def test_a_name_the_library_calls_often_still_has_its_tests_found(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """sympy's "tests for Poly" said "no test code calls or names Poly": its first 200 uses, read
+    for the question, were all the library's (its first test call was the 374th by the graph's
+    order), where 1,913 of its 2,287 uses are in tests."""
+    users = "".join(f"def use_{i}():\n    return scale({i})\n\n\n" for i in range(230))
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/core.py": "def scale(x):\n    return 2 * x\n",
+        "pkg/users.py": "from pkg.core import scale\n\n\n" + users,
+        "tests/test_core.py": "from pkg.core import scale\n\n\ndef test_scale():\n    assert scale(2) == 4\n",
+    }
+    answer = indexed(tmp_path_factory, files).search("tests for scale", limit=5)
+    assert (answer.results[0].path, answer.results[0].symbol) == ("tests/test_core.py", "test_scale")
+    assert answer.notices[0] == "1 place in test code calls or names scale: listed first, then its 230 other uses"
